@@ -1,0 +1,77 @@
+import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { eq } from 'drizzle-orm';
+import { getTranslations } from 'next-intl/server';
+import { registrationConfig } from '@/db/schema';
+import { RegisterForm } from '@/components/registration/register-form';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
+import { registrantCap, registrationWindow } from '@/lib/conferences/website-config';
+import { localized } from '@/lib/i18n/localized';
+import { countRegistrations, findRegistration } from '@/lib/registration/register-participant';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('register');
+  return { title: t('title') };
+}
+
+function Message({ color, testId, children }: { color: string; testId: string; children: React.ReactNode }) {
+  return (
+    <Alert color={color} data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
+
+export default async function ConferenceRegisterPage() {
+  const { conference, db, user, locale } = await requirePage('/conferenceRegister');
+  const t = await getTranslations('register');
+  const tn = await getTranslations('nav');
+  const window = await registrationWindow(db, conference);
+
+  let body: React.ReactNode;
+  if (!user) {
+    body = (
+      <Stack>
+        <Message color="blue" testId="register-please-login">{t('pleaseLogin')}</Message>
+        <ButtonLink href={`/conferencelogin?${new URLSearchParams({ redirect: '/conferenceRegister' })}`}>{tn('login')}</ButtonLink>
+      </Stack>
+    );
+  } else if (!window.moduleEnabled) {
+    body = <Message color="gray" testId="register-module-off">{t('moduleOff')}</Message>;
+  } else if (!window.open) {
+    body = (
+      <Message color="gray" testId="register-closed">
+        {t('windowClosed')}
+        {window.startDate && window.endDate && <Text size="sm">{t('windowDates', { start: window.startDate, end: window.endDate })}</Text>}
+      </Message>
+    );
+  } else {
+    const mine = await findRegistration(db, conference.id, user.id);
+    if (mine) {
+      body = (
+        <Stack>
+          <Message color="green" testId="register-already">
+            {t('alreadyRegistered')}
+            <Text size="sm">{t('alreadyRegisteredCode', { code: mine.code })}</Text>
+          </Message>
+          <ButtonLink href="/profile/userInfo" variant="light">{tn('userInfo')}</ButtonLink>
+        </Stack>
+      );
+    } else if ((await countRegistrations(db, conference.id)) >= registrantCap(conference)) {
+      body = <Message color="orange" testId="register-full">{t('full')}</Message>;
+    } else {
+      const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);
+      const notice = sanitizeOrganiserHtml(localized(config?.instructions, locale));
+      body = <RegisterForm noticeHtml={notice} nextPath="/profile/userInfo" />;
+    }
+  }
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} fz={28} mb="xs">{t('title')}</Title>
+      <Text c="dimmed" mb="lg">{localized(conference.title, locale)}</Text>
+      <Paper withBorder p="xl">{body}</Paper>
+    </Container>
+  );
+}

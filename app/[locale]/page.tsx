@@ -1,0 +1,56 @@
+import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { registrationWindow } from '@/lib/conferences/website-config';
+import { localized } from '@/lib/i18n/localized';
+
+/** The conference home: titles, dates, venue and the registration entry. */
+export default async function HomePage() {
+  const { conference, db, locale } = await requirePage('/');
+  const [t, window] = await Promise.all([getTranslations('home'), registrationWindow(db, conference)]);
+  const text = (value: { zh: string; en: string }) => localized(value, locale);
+  const dates = conference.startDate ? `${conference.startDate}${conference.endDate ? ` – ${conference.endDate}` : ''}` : t('toBeAnnounced');
+  return (
+    <>
+      <div style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))' }}>
+        <Container size="lg" py={72}>
+          <Stack gap="sm" c="white">
+            {text(conference.title3) && <Text fz="sm" opacity={0.85}>{text(conference.title3)}</Text>}
+            <Title order={1} fz={{ base: 28, sm: 40 }} data-testid="conference-title">
+              {text(conference.title)}
+            </Title>
+            {text(conference.title2) && <Text fz="lg">{text(conference.title2)}</Text>}
+          </Stack>
+        </Container>
+      </div>
+      <Container size="lg" py="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Paper withBorder p="lg">
+            <Text c="dimmed" size="sm">{t('dates')}</Text>
+            <Text fw={600} mt={4}>{dates}</Text>
+          </Paper>
+          <Paper withBorder p="lg">
+            <Text c="dimmed" size="sm">{t('venue')}</Text>
+            <Text fw={600} mt={4}>{text(conference.city) || t('toBeAnnounced')}</Text>
+            {text(conference.address) && <Text size="sm" c="dimmed">{text(conference.address)}</Text>}
+          </Paper>
+          <Paper withBorder p="lg">
+            <Group justify="space-between">
+              <Text c="dimmed" size="sm">{t('registration')}</Text>
+              {window.open && <Badge color="green">{'●'}</Badge>}
+            </Group>
+            {window.open ? (
+              <Stack gap="xs" mt={4}>
+                <Text size="sm">{t('registrationOpen', { start: window.startDate!, end: window.endDate! })}</Text>
+                <ButtonLink href="/conferenceRegister" data-testid="register-now">{t('registerNow')}</ButtonLink>
+              </Stack>
+            ) : (
+              <Text fw={600} mt={4}>{t('registrationNotOpen')}</Text>
+            )}
+          </Paper>
+        </SimpleGrid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Container, Grid, GridCol, Paper, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { SectionNav } from '@/components/layout/section-nav';
+import { getRequestContext } from '@/lib/tenancy/context';
+
+/** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
+export default async function PlatformLayout({ children }: { children: ReactNode }) {
+  const [t, ctx] = await Promise.all([getTranslations('nav'), getRequestContext()]);
+  const admin = ctx.roles.manager || ctx.roles.platformAdmin;
+  const items = [
+    ...(admin ? [{ href: '/platform', label: t('dashboard') }] : []),
+    ...(admin || ctx.roles.reviewer ? [{ href: '/platform/submissionManage/user', label: t('reviewerHome') }] : []),
+  ];
+  return (
+    <Container size="xl" py="xl">
+      <Title order={2} mb="md">{t('platform')}</Title>
+      <Grid gap="lg">
+        <GridCol span={{ base: 12, md: 3 }}>
+          <Paper withBorder p="xs">
+            <SectionNav items={items} />
+          </Paper>
+        </GridCol>
+        <GridCol span={{ base: 12, md: 9 }}>{children}</GridCol>
+      </Grid>
+    </Container>
+  );
+}

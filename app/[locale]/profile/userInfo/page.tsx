@@ -1,0 +1,68 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ButtonLink } from '@/components/ui/button-link';
+import { findProfile } from '@/lib/accounts/queries';
+import { requirePage } from '@/lib/auth/require-page';
+import { findRegistration } from '@/lib/registration/register-participant';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('profile');
+  return { title: t('title') };
+}
+
+const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'countryArea', 'post', 'address'] as const;
+
+/** The personal information preview, with this conference's registration and roles. */
+export default async function UserInfoPage() {
+  const { db, user, conference, roles } = await requirePage('/profile/userInfo');
+  const [t, tc, found, registration] = await Promise.all([
+    getTranslations('profile'),
+    getTranslations('common'),
+    findProfile(db, user!.id),
+    findRegistration(db, conference.id, user!.id),
+  ]);
+  const profile = found?.profile;
+  const roleLabels = [
+    roles.platformAdmin && t('rolePlatformAdmin'),
+    roles.manager && t('roleManager'),
+    roles.reviewer && t('roleReviewer'),
+    registration && t('roleParticipant'),
+  ].filter(Boolean) as string[];
+  return (
+    <Paper withBorder p="xl">
+      <Group justify="space-between" mb="md">
+        <Title order={3}>{t('title')}</Title>
+        <ButtonLink href="/profile/userInfo/Edit" variant="light" size="sm" data-testid="edit-profile">{tc('edit')}</ButtonLink>
+      </Group>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div>
+            <Text size="sm" c="dimmed">{t('name')}</Text>
+            <Text data-testid="profile-name">{found?.user.name}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('email')}</Text>
+            <Text data-testid="profile-email">{user!.email}</Text>
+          </div>
+          {FIELDS.map((field) => (
+            <div key={field}>
+              <Text size="sm" c="dimmed">{t(field)}</Text>
+              <Text data-testid={`profile-${field}`} c={profile?.[field] ? undefined : 'dimmed'}>{profile?.[field] || tc('notSet')}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        <div>
+          <Text size="sm" c="dimmed">{t('registrationStatus')}</Text>
+          <Text data-testid="registration-status">{registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}</Text>
+        </div>
+        {roleLabels.length > 0 && (
+          <div>
+            <Text size="sm" c="dimmed">{t('roles')}</Text>
+            <Group gap="xs" mt={4}>{roleLabels.map((label) => <Badge key={label} variant="light">{label}</Badge>)}</Group>
+          </div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,15 @@
+import { signIn } from '@/lib/accounts/sign-in';
+import { ZLogin } from '@/lib/accounts/schemas';
+import { isRegistered } from '@/lib/auth/roles';
+import { route } from '@/lib/http/route';
+
+/**
+ * Email and password login. data.token is the session token for API clients (send it as
+ * `Authorization: Bearer`); browsers get the HttpOnly cookie. data.registered tells whether the
+ * account is registered for this conference (→ /profile/userInfo, else /conferenceRegister).
+ */
+export const POST = route({ body: ZLogin }, async ({ db, body, req, ip, conference, responseHeaders }) => {
+  const session = await signIn(db, { email: body.email, password: body.password, ip, headers: req.headers });
+  for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
+  return { token: session.token, registered: await isRegistered(db, conference.id, session.userId) };
+});

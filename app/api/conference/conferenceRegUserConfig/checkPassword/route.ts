@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { getTranslations } from 'next-intl/server';
+import { passwordWeakness } from '@/lib/accounts/password-strength';
+import { ZEmail } from '@/lib/accounts/schemas';
+import { route } from '@/lib/http/route';
+
+/** The server-side strength check of a new password: result 1 when strong enough, else 0 and the reason. */
+export const POST = route(
+  { body: z.object({ password: z.string().max(200), email: ZEmail.optional(), name: z.string().optional() }) },
+  async ({ body, locale }) => {
+    const weakness = passwordWeakness(body.password, { email: body.email, name: body.name });
+    const t = await getTranslations({ locale, namespace: 'validation' });
+    return { result: weakness ? 0 : 1, message: weakness ? t(weakness) : '' };
+  },
+);

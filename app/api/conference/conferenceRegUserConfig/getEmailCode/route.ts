@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { checkEmailCode } from '@/lib/accounts/email-codes';
+import { ZCheckCode } from '@/lib/accounts/schemas';
+import { route } from '@/lib/http/route';
+
+/**
+ * Checks a code without using it up. The code itself never leaves the server: a wrong code answers
+ * 'verify code wrong', an expired one 'verify code expired, resend'.
+ */
+export const POST = route({ body: z.object({ data: ZCheckCode }) }, async ({ db, body }) => {
+  await checkEmailCode(db, { email: body.data.email, purpose: body.data.type, code: body.data.code });
+  return { result: 'true' };
+});

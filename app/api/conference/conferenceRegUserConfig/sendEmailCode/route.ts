@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { sendEmailCode } from '@/lib/accounts/email-codes';
+import { ZSendCode } from '@/lib/accounts/schemas';
+import { route } from '@/lib/http/route';
+import { localized } from '@/lib/i18n/localized';
+import { wakeMailWorker } from '@/lib/mail/worker';
+
+/** Emails a 6-digit code (type registerCode or resetPassCode); resend after 60 s. */
+export const POST = route({ body: z.object({ data: ZSendCode }) }, async ({ db, body, locale, conference, ip }) => {
+  const result = await sendEmailCode(db, {
+    email: body.data.email,
+    purpose: body.data.type,
+    locale,
+    conferenceId: conference.id,
+    conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
+    ip,
+  });
+  wakeMailWorker();
+  return result;
+});

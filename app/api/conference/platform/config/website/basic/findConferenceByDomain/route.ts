@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
+import { Errors } from '@/lib/http/app-error';
+import { route } from '@/lib/http/route';
+
+/** Basic facts of the conference a domain serves (default: the caller's host). */
+export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference }) => {
+  const found = query.domain ? await findConferenceByHost(db, query.domain) : conference;
+  if (!found) throw Errors.notFound();
+  return {
+    conferenceId: found.id,
+    slug: found.slug,
+    title: found.title,
+    shortTitle: found.shortTitle,
+    languageType: found.languageType,
+    status: found.status,
+  };
+});

@@ -1,0 +1,9 @@
+import { PUBLISHED } from '@/lib/conferences/website-config';
+import { route } from '@/lib/http/route';
+
+/** The conference's status code ('4' = published). */
+export const GET = route({}, async ({ conference }) => ({
+  conferenceId: conference.id,
+  status: conference.status,
+  published: conference.status === PUBLISHED,
+}));

@@ -1,0 +1,56 @@
+'use client';
+
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/lib/i18n/navigation';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ZProfile } from '@/lib/accounts/schemas';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi, useFieldError } from '@/components/ui/use-api';
+
+type Values = z.input<typeof ZProfile>;
+const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'countryArea', 'post', 'address'] as const;
+
+export function ProfileForm({ initial }: { initial: Values }) {
+  const t = useTranslations('profile');
+  const tc = useTranslations('common');
+  const api = useApi();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const form = useForm<Values>({ resolver: zodResolver(ZProfile), defaultValues: initial });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/base/user/info', { method: 'PUT', body: values });
+      notifications.show({ color: 'green', message: t('savedNotice') });
+      router.push('/profile/userInfo');
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="profile-form">
+      <Stack gap="md">
+        <TextInput label={t('name')} required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {FIELDS.map((field) => (
+            <TextInput key={field} label={t(field)} error={fieldError(form.formState.errors[field])} {...form.register(field)} />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => router.push('/profile/userInfo')}>
+            {tc('cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {tc('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

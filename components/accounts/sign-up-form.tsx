@@ -1,0 +1,63 @@
+'use client';
+
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { ZSignUp } from '@/lib/accounts/schemas';
+import { Link } from '@/lib/i18n/navigation';
+import { localePath } from '@/components/ui/api-client';
+import { safeReturnPath, showApiError } from '@/components/ui/form-errors';
+import { SendCodeButton } from '@/components/ui/send-code-button';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { PasswordFields } from './password-fields';
+import { useSendCode } from './use-send-code';
+
+type Values = { email: string; code: string; name: string; password: string; confirmPassword: string };
+
+export function SignUpForm({ redirect }: { redirect?: string }) {
+  const t = useTranslations('auth');
+  const api = useApi();
+  const locale = useAppLocale();
+  const fieldError = useFieldError();
+  const form = useForm<Values>({
+    resolver: zodResolver(ZSignUp),
+    defaultValues: { email: '', code: '', name: '', password: '', confirmPassword: '' },
+  });
+  const sendCode = useSendCode(form, 'registerCode');
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await api<{ registered: boolean }>('/base/account/register', { body: values });
+      const back = safeReturnPath(redirect);
+      window.location.assign(localePath(locale, back ?? (result.registered ? '/profile/userInfo' : '/conferenceRegister')));
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="sign-up-form">
+      <Stack gap="md">
+        <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput label={t('code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" required style={{ flex: 1 }} error={fieldError(form.formState.errors.code)} {...form.register('code')} />
+          <div style={{ paddingTop: 25 }}>
+            <SendCodeButton onSend={sendCode} />
+          </div>
+        </Group>
+        <TextInput label={t('name')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
+        <PasswordFields form={form} label={t('password')} />
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          {t('signUpButton')}
+        </Button>
+        <Text size="sm">
+          {t('haveAccount')}{' '}
+          <Anchor component={Link} href="/conferencelogin">
+            {t('loginLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

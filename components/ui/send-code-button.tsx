@@ -1,0 +1,43 @@
+'use client';
+
+import { Button } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+
+export const RESEND_SECONDS = 60;
+
+/**
+ * The verification-code button: after a successful send it is disabled with a 60 s countdown, then
+ * offers to resend. `onSend` returns false (or throws) when nothing was sent.
+ */
+export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
+  const t = useTranslations('auth');
+  const [remaining, setRemaining] = useState(0);
+  const [sentOnce, setSentOnce] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (remaining <= 0) return;
+    const timer = setTimeout(() => setRemaining((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+
+  const click = async () => {
+    setBusy(true);
+    try {
+      if (await onSend()) {
+        setSentOnce(true);
+        setRemaining(RESEND_SECONDS);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resend') : t('sendCode');
+  return (
+    <Button variant="light" onClick={click} loading={busy} disabled={remaining > 0} data-testid="send-code" miw={150}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+
+import { useCallback } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import type { FieldError } from 'react-hook-form';
+import { isLocale, type Locale } from '@/lib/i18n/localized';
+import { apiFetch } from './api-client';
+
+export function useAppLocale(): Locale {
+  const locale = useLocale();
+  return isLocale(locale) ? locale : 'zh';
+}
+
+/** apiFetch bound to the page's locale. */
+export function useApi() {
+  const locale = useAppLocale();
+  const t = useTranslations('errors');
+  return useCallback(
+    <T,>(path: string, options: { method?: string; body?: unknown } = {}) =>
+      apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
+    [locale, t],
+  );
+}
+
+/** Turns a zod message key on a form field into the user's language. */
+export function useFieldError() {
+  const t = useTranslations('validation');
+  return useCallback(
+    (error: FieldError | undefined) => {
+      if (!error?.message) return undefined;
+      return t.has(error.message) ? t(error.message) : error.message;
+    },
+    [t],
+  );
+}

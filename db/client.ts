@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+import { acquireFolderLock } from './lock';
+import { runMigrations } from './migrate';
+
+export type Schema = typeof schema;
+export type DB = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Query functions take this first, so a transaction or a test database needs no plumbing. */
+export type Executor = DB | Tx;
+
+export type Database = { db: DB; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+export function pgliteDir(): string {
+  return path.resolve(process.env.PGLITE_DIR ?? path.join(process.cwd(), 'data', 'pglite'));
+}
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite in a locked folder (or in memory). */
+export async function openDatabase(opts: { url?: string; dir?: string | 'memory'; migrate?: boolean }): Promise<Database> {
+  let database: Database;
+  if (opts.url) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    database = { db: drizzle(pool, { schema }) as unknown as DB, kind: 'postgres', close: () => pool.end() };
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const dir = opts.dir ?? pgliteDir();
+    if (dir !== 'memory') acquireFolderLock(dir);
+    const client = dir === 'memory' ? new PGlite() : new PGlite(path.join(dir, 'db'));
+    await client.waitReady;
+    database = { db: drizzle(client, { schema }) as unknown as DB, kind: 'pglite', close: () => client.close() };
+  }
+  if (opts.migrate !== false) await runMigrations(database);
+  return database;
+}
+
+const globalKey = Symbol.for('confhub.database');
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
+
+/**
+ * The process-wide database. Kept on globalThis so every server bundle (proxy, instrumentation, routes)
+ * shares one PGlite instance: two instances on one folder would silently lose writes.
+ */
+export function getDatabase(): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[globalKey] ??= openDatabase({ url: process.env.DATABASE_URL || undefined }).catch((error) => {
+    delete g[globalKey];
+    throw error;
+  });
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<DB> {
+  return (await getDatabase()).db;
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '@/lib/i18n/localized';
+import { user } from './auth';
+
+const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+
+export const conference = pgTable(
+  'conference',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    isDefault: boolean('is_default').notNull().default(false),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    title2: jsonb('title2').$type<LocalizedText>().notNull().default(emptyText),
+    title3: jsonb('title3').$type<LocalizedText>().notNull().default(emptyText),
+    shortTitle: jsonb('short_title').$type<LocalizedText>().notNull(),
+    city: jsonb('city').$type<LocalizedText>().notNull().default(emptyText),
+    address: jsonb('address').$type<LocalizedText>().notNull().default(emptyText),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    /** 1 = Chinese only, 2 = English only, 3 = bilingual. */
+    languageType: smallint('language_type').notNull().default(3),
+    /** '1' not published, '2' awaiting platform review, '3' closed, '4' published. */
+    status: text('status').notNull().default('1'),
+    registerModuleEnabled: boolean('register_module_enabled').notNull().default(true),
+    /** When true, registerNum caps the registrants; when false the default cap (1000) applies. */
+    registerFlag: boolean('register_flag').notNull().default(false),
+    registerNum: integer('register_num').notNull().default(1000),
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    recordNumber: text('record_number').notNull().default(''),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conference_single_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+/** Host names that select a conference (besides `<slug>.localhost` in development). */
+export const conferenceDomain = pgTable(
+  'conference_domain',
+  {
+    domain: text('domain').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('conference_domain_conference_idx').on(t.conferenceId)],
+);
+
+/** Conference roles: 'manager' (conferenceManage) and 'reviewer' (conferenceReview). */
+export const conferenceMember = pgTable(
+  'conference_member',
+  {
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conferenceId, t.userId, t.role] }), index('conference_member_user_idx').on(t.userId)],
+);
+
+/** Basic registration config of spec §3 (instructions, window, rule, costs). */
+export const registrationConfig = pgTable('registration_config', {
+  conferenceId: integer('conference_id')
+    .primaryKey()
+    .references(() => conference.id, { onDelete: 'cascade' }),
+  instructions: jsonb('instructions').$type<LocalizedText>().notNull().default(emptyText),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+  ruleVersion: text('rule_version').notNull().default('default'),
+  costsSet: boolean('costs_set').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './accounts';
+export * from './conferences';
+export * from './registrations';
+export * from './mail';

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import { insertAccount } from '@/lib/accounts/create-account';
+import { todayIn } from '@/lib/conferences/website-config';
+import type { DB } from './client';
+import { conference, conferenceMember, platformAdmin, registrationConfig, user } from './schema';
+
+export const DEMO_SLUG = 'demo';
+
+/** The demo logins `npm start` prints. Change them after the first start of a real deployment. */
+export const DEMO_ACCOUNTS = {
+  platformAdmin: { email: 'admin@confhub.test', password: 'Admin-2026-demo', name: '平台管理员 Platform Admin' },
+  manager: { email: 'organiser@confhub.test', password: 'Organiser-2026-demo', name: '会务组 Organiser' },
+  reviewer: { email: 'reviewer@confhub.test', password: 'Reviewer-2026-demo', name: '审稿人 Reviewer' },
+  participant: { email: 'participant@confhub.test', password: 'Participant-2026-demo', name: '张三 Zhang San' },
+} as const;
+
+function shiftDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function ensureAccount(db: DB, input: { email: string; name: string; password: string }): Promise<string> {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email)).limit(1);
+  if (existing) return existing.id;
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction((tx) => insertAccount(tx, { email: input.email, name: input.name, passwordHash }));
+}
+
+/**
+ * A bilingual demo conference (published, registration open from a month ago to a year ahead)
+ * with a platform administrator, a conference administrator, a reviewer and a participant.
+ * Idempotent: an existing demo conference is left as it is. Returns whether it created anything.
+ */
+export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
+  const [existing] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG)).limit(1);
+  if (existing) return false;
+  const ids = {
+    platformAdmin: await ensureAccount(db, DEMO_ACCOUNTS.platformAdmin),
+    manager: await ensureAccount(db, DEMO_ACCOUNTS.manager),
+    reviewer: await ensureAccount(db, DEMO_ACCOUNTS.reviewer),
+    participant: await ensureAccount(db, DEMO_ACCOUNTS.participant),
+  };
+  const today = todayIn('Asia/Shanghai', now);
+  await db.transaction(async (tx) => {
+    const [hasDefault] = await tx.select({ id: conference.id }).from(conference).where(eq(conference.isDefault, true)).limit(1);
+    const [created] = await tx
+      .insert(conference)
+      .values({
+        slug: DEMO_SLUG,
+        isDefault: !hasDefault,
+        title: { zh: '2026 全国科学数据与开放科学大会', en: '2026 National Conference on Scientific Data and Open Science' },
+        title2: { zh: '数据驱动的科学发现', en: 'Data-driven Scientific Discovery' },
+        title3: { zh: '主办：中国科研网络', en: 'Hosted by the China Research Network' },
+        shortTitle: { zh: '科学数据大会 2026', en: 'SciData 2026' },
+        city: { zh: '北京', en: 'Beijing' },
+        address: { zh: '北京市海淀区中关村南四街 4 号', en: '4 Zhongguancun South 4th Street, Haidian, Beijing' },
+        startDate: shiftDays(today, 120),
+        endDate: shiftDays(today, 122),
+        languageType: 3,
+        status: '4',
+        registerModuleEnabled: true,
+        registerFlag: true,
+        registerNum: 500,
+        recordNumber: '京ICP备00000000号',
+        createdBy: ids.manager,
+      })
+      .returning({ id: conference.id });
+    await tx.insert(registrationConfig).values({
+      conferenceId: created.id,
+      instructions: {
+        zh: '<p>请如实填写注册信息。注册费缴纳后不予退还，如有疑问请联系会务组。</p>',
+        en: '<p>Please fill in your registration truthfully. Registration fees are not refundable once paid; contact the organisers with any question.</p>',
+      },
+      startDate: shiftDays(today, -30),
+      endDate: shiftDays(today, 365),
+    });
+    await tx.insert(platformAdmin).values({ userId: ids.platformAdmin }).onConflictDoNothing();
+    await tx.insert(conferenceMember).values([
+      { conferenceId: created.id, userId: ids.manager, role: 'manager' },
+      { conferenceId: created.id, userId: ids.reviewer, role: 'reviewer' },
+    ]);
+  });
+  return true;
+}
+
+export function demoLoginsText(port: number | string): string {
+  const rows = Object.entries(DEMO_ACCOUNTS).map(([role, a]) => `  ${role.padEnd(14)} ${a.email.padEnd(28)} ${a.password}`);
+  return [`Demo conference: http://localhost:${port}/ (中文) and http://localhost:${port}/en (English)`, 'Demo logins:', ...rows].join('\n');
+}

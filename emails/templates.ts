@@ -1,0 +1,60 @@
+import type { Locale } from '@/lib/i18n/localized';
+
+/**
+ * Default mail templates, in both languages (the type makes a missing language a compile error).
+ * `{name}` placeholders are filled from the variables; values are HTML-escaped in the HTML part.
+ */
+type Template = { subject: string; lines: string[] };
+type Bilingual = Record<Locale, Template>;
+
+export const mailTemplates = {
+  registerCode: {
+    zh: {
+      subject: '【{conference}】注册验证码',
+      lines: ['您好：', '您正在注册 {conference} 的账号，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。'],
+    },
+    en: {
+      subject: '[{conference}] Your sign-up code',
+      lines: ['Hello,', 'You are creating an account for {conference}. Your verification code is: {code}', 'The code is valid for {minutes} minutes. If this was not you, please ignore this email.'],
+    },
+  },
+  resetPassCode: {
+    zh: {
+      subject: '【{conference}】重置密码验证码',
+      lines: ['您好：', '您正在重置 {conference} 账号的密码，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件，您的密码不会改变。'],
+    },
+    en: {
+      subject: '[{conference}] Your password reset code',
+      lines: ['Hello,', 'You asked to reset the password of your {conference} account. Your verification code is: {code}', 'The code is valid for {minutes} minutes. If this was not you, ignore this email; your password stays unchanged.'],
+    },
+  },
+  passwordChanged: {
+    zh: {
+      subject: '【{conference}】密码已重置',
+      lines: ['{name}，您好：', '您的账号密码已于刚才重置，所有已登录的设备均已退出。', '如非本人操作，请立即联系会议组织者。'],
+    },
+    en: {
+      subject: '[{conference}] Your password was reset',
+      lines: ['Dear {name},', 'The password of your account has just been reset and every signed-in device was signed out.', 'If this was not you, contact the conference organisers at once.'],
+    },
+  },
+} satisfies Record<string, Bilingual>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function fill(line: string, vars: Record<string, string | number>, escape: (v: string) => string): string {
+  return line.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? escape(String(vars[key])) : whole));
+}
+
+export function renderMail(name: MailTemplateName, locale: Locale, vars: Record<string, string | number>): RenderedMail {
+  const template: Template = mailTemplates[name][locale];
+  const subject = fill(template.subject, vars, (v) => v);
+  const text = template.lines.map((line) => fill(line, vars, (v) => v)).join('\n\n');
+  const body = template.lines.map((line) => `<p>${fill(line, vars, escapeHtml)}</p>`).join('\n');
+  const html = `<!doctype html><html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"><body style="font-family:sans-serif;line-height:1.6">${body}</body></html>`;
+  return { subject, text, html };
+}

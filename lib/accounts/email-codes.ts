@@ -1,0 +1,111 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DB, Executor } from '@/db/client';
+import { emailCode } from '@/db/schema';
+import { AppError } from '@/lib/http/app-error';
+import type { Locale } from '@/lib/i18n/localized';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { findUserByEmail } from './queries';
+import { hitRateLimit, LIMITS } from './rate-limit';
+import type { CodePurpose } from './schemas';
+
+export const CODE_TTL_SECONDS = Number(process.env.CODE_TTL_SECONDS ?? 600);
+export const RESEND_WAIT_SECONDS = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+
+function hashCode(email: string, code: string): string {
+  return createHash('sha256').update(`${email}\n${code}`).digest('hex');
+}
+
+/** Sign-up codes need a new address; reset codes need an existing account. */
+async function checkAccountPrecondition(db: Executor, email: string, purpose: CodePurpose) {
+  const existing = await findUserByEmail(db, email);
+  if (purpose === 'registerCode' && existing) throw new AppError('USER_EXISTS', 'userExists', 409);
+  if (purpose === 'resetPassCode' && !existing) throw new AppError('USER_NOT_EXIST', 'userNotExist', 404);
+}
+
+export type SendCodeInput = {
+  email: string;
+  purpose: CodePurpose;
+  locale: Locale;
+  conferenceId: number;
+  conferenceName: string;
+  ip: string;
+};
+
+/**
+ * Issues a 6-digit code and queues its mail in one transaction. At most one code per address and
+ * purpose every 60 s, and rate limits per address and per client address.
+ */
+export async function sendEmailCode(db: DB, input: SendCodeInput, now = new Date()): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+  await checkAccountPrecondition(db, input.email, input.purpose);
+  await hitRateLimit(db, `code:ip:${input.ip}`, LIMITS.codePerIp, now);
+  await hitRateLimit(db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    // Serialise senders for one address so two quick clicks cannot both pass the 60 s rule.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${input.purpose}:${input.email}`}))`);
+    const [last] = await tx
+      .select({ createdAt: emailCode.createdAt })
+      .from(emailCode)
+      .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose)))
+      .orderBy(desc(emailCode.createdAt))
+      .limit(1);
+    if (last && now.getTime() - last.createdAt.getTime() < RESEND_WAIT_SECONDS * 1000) {
+      throw new AppError('RESEND_TOO_SOON', 'resendTooSoon', 429);
+    }
+    // Older codes for this address stop working: only the newest mail counts.
+    await tx
+      .update(emailCode)
+      .set({ consumedAt: now })
+      .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose), isNull(emailCode.consumedAt)));
+    await tx.insert(emailCode).values({
+      email: input.email,
+      purpose: input.purpose,
+      codeHash: hashCode(input.email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    await enqueueMail(tx, {
+      conferenceId: input.conferenceId,
+      to: input.email,
+      template: input.purpose,
+      locale: input.locale,
+      vars: { code, conference: input.conferenceName, minutes: Math.round(CODE_TTL_SECONDS / 60) },
+    });
+  });
+  return { resendAfterSeconds: RESEND_WAIT_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
+}
+
+/**
+ * Checks a code without using it up: the newest unused code for the address must match and be
+ * unexpired. A wrong guess counts; after MAX_CODE_ATTEMPTS the code is dead and a new one is needed.
+ * Returns the code's id, for consumeEmailCode() in the transaction that acts on it.
+ */
+export async function checkEmailCode(db: Executor, input: { email: string; purpose: CodePurpose; code: string }, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select()
+    .from(emailCode)
+    .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose), isNull(emailCode.consumedAt)))
+    .orderBy(desc(emailCode.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('CODE_WRONG', 'codeWrong', 400);
+  if (row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS) {
+    throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+  }
+  if (row.codeHash !== hashCode(input.email, input.code)) {
+    await db.update(emailCode).set({ attempts: sql`${emailCode.attempts} + 1` }).where(eq(emailCode.id, row.id));
+    throw new AppError('CODE_WRONG', 'codeWrong', 400);
+  }
+  return row.id;
+}
+
+/** Uses a checked code up; only one transaction can win it. */
+export async function consumeEmailCode(tx: Executor, codeId: number, now = new Date()): Promise<void> {
+  const used = await tx
+    .update(emailCode)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCode.id, codeId), isNull(emailCode.consumedAt)))
+    .returning({ id: emailCode.id });
+  if (used.length === 0) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+}

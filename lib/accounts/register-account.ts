@@ -1,0 +1,39 @@
+import { hashPassword } from 'better-auth/crypto';
+import type { DB } from '@/db/client';
+import { AppError } from '@/lib/http/app-error';
+import { insertAccount } from './create-account';
+import { checkEmailCode, consumeEmailCode } from './email-codes';
+import { passwordWeakness } from './password-strength';
+import { findUserByEmail } from './queries';
+import type { SignUpInput } from './schemas';
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Creates an account from the sign-up form: the emailed code is used up, and the user, its
+ * password credential and its profile are written in one transaction, so a failure leaves nothing.
+ */
+export async function registerAccount(db: DB, input: SignUpInput): Promise<{ userId: string }> {
+  const weakness = passwordWeakness(input.password, { email: input.email, name: input.name });
+  if (weakness) throw new AppError('PASSWORD_WEAK', `validation.${weakness}`, 400);
+  if (await findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'userExists', 409);
+  const codeId = await checkEmailCode(db, { email: input.email, purpose: 'registerCode', code: input.code });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const userId = await db.transaction(async (tx) => {
+      await consumeEmailCode(tx, codeId);
+      return insertAccount(tx, { email: input.email, name: input.name, passwordHash });
+    });
+    return { userId };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('USER_EXISTS', 'userExists', 409);
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * One schema for the form (zodResolver) and the handler. Messages are keys of the `validation`
+ * namespace in messages/*.json, translated where they are shown.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const ZEmail = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .min(1, 'emailRequired')
+  .max(254, 'emailInvalid')
+  .regex(EMAIL_PATTERN, 'emailInvalid')
+  .transform((v) => v.toLowerCase());
+
+export const ZCodePurpose = z.enum(['registerCode', 'resetPassCode']);
+export type CodePurpose = z.infer<typeof ZCodePurpose>;
+
+export const ZCode = z.string({ error: 'codeRequired' }).trim().min(1, 'codeRequired').regex(/^\d{6}$/, 'codeFormat');
+export const ZName = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'nameTooLong');
+export const ZPassword = z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(64, 'passwordTooLong');
+
+function confirmMatches(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordMismatch' });
+  }
+}
+
+export const ZLogin = z.object({ email: ZEmail, password: ZPassword });
+
+export const ZSendCode = z.object({ email: ZEmail, type: ZCodePurpose });
+export const ZCheckCode = z.object({ email: ZEmail, code: ZCode, type: ZCodePurpose });
+
+export const ZSignUp = z
+  .object({
+    email: ZEmail,
+    code: ZCode,
+    name: ZName,
+    password: ZPassword,
+    confirmPassword: z.string().min(1, 'confirmRequired'),
+  })
+  .superRefine(confirmMatches);
+
+export const ZResetPassword = z
+  .object({
+    email: ZEmail,
+    code: ZCode,
+    name: ZName,
+    password: ZPassword,
+    confirmPassword: z.string().min(1, 'confirmRequired'),
+  })
+  .superRefine(confirmMatches);
+
+const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').default('');
+
+export const ZProfile = z.object({
+  name: ZName,
+  firstName: optionalText(50),
+  middleName: optionalText(50),
+  lastName: optionalText(50),
+  phone: z.string().trim().max(30, 'tooLong').regex(/^[+\d\s()-]*$/, 'phoneInvalid').default(''),
+  unit: optionalText(200),
+  countryArea: optionalText(100),
+  post: optionalText(100),
+  address: optionalText(300),
+});
+
+export type LoginInput = z.infer<typeof ZLogin>;
+export type SignUpInput = z.infer<typeof ZSignUp>;
+export type ResetPasswordInput = z.infer<typeof ZResetPassword>;
+export type ProfileInput = z.infer<typeof ZProfile>;

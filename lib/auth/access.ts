@@ -1,0 +1,39 @@
+import { LOGIN_PATH, REVIEWER_AREA, REVIEWER_HOME, type RouteRule } from './route-rules';
+
+export type AccessContext = {
+  signedIn: boolean;
+  /** The visitor sent a session cookie that is no longer valid. */
+  sessionExpired?: boolean;
+  platformAdmin: boolean;
+  manager: boolean;
+  reviewer: boolean;
+  published: boolean;
+};
+
+export type Decision = { allow: true } | { allow: false; redirect: string };
+
+export function loginRedirect(returnTo: string, expired = false): string {
+  const query = new URLSearchParams({ redirect: returnTo });
+  if (expired) query.set('expired', '1');
+  return `${LOGIN_PATH}?${query.toString()}`;
+}
+
+/**
+ * The route guard of spec §2 and §6, as one pure function: the same answer for the proxy's first
+ * gate, every page, and the authorisation test that walks the table.
+ * `returnTo` is the locale-free path plus query to come back to after signing in.
+ */
+export function decideAccess(rule: RouteRule, pathname: string, ctx: AccessContext, returnTo: string): Decision {
+  if (rule.access === 'prompt') return { allow: true };
+  const admin = ctx.platformAdmin || ctx.manager;
+  if (!ctx.signedIn && rule.access !== 'anonymous') {
+    return { allow: false, redirect: loginRedirect(returnTo, ctx.sessionExpired) };
+  }
+  if (!ctx.published && !admin && !rule.account) return { allow: false, redirect: '/unpublished' };
+  if (rule.access === 'platform' && !admin) {
+    if (!ctx.reviewer) return { allow: false, redirect: '/403' };
+    const inReviewerArea = pathname === REVIEWER_AREA || pathname.startsWith(`${REVIEWER_AREA}/`);
+    if (!inReviewerArea) return { allow: false, redirect: REVIEWER_HOME };
+  }
+  return { allow: true };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { getDb, pgliteDir } from '@/db/client';
+import { account, session, user, verification } from '@/db/schema';
+import { COOKIE_PREFIX } from './cookies';
+
+export const SESSION_TTL_SECONDS = Number(process.env.SESSION_TTL_SECONDS ?? 60 * 60 * 24 * 7);
+
+/**
+ * BETTER_AUTH_SECRET from the environment; on the zero-setup embedded database a random secret is
+ * kept beside the data so sessions survive a restart.
+ */
+function authSecret(): string {
+  if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
+  if (process.env.DATABASE_URL) throw new Error('BETTER_AUTH_SECRET must be set when DATABASE_URL is used');
+  const file = path.join(path.dirname(pgliteDir()), 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+async function createAuth() {
+  const db = await getDb();
+  return betterAuth({
+    appName: 'ConfHub',
+    secret: authSecret(),
+    baseURL: process.env.BETTER_AUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by our own sign-up (emailed code first), never by Better Auth's endpoint.
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 64,
+      requireEmailVerification: false,
+    },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
+    advanced: { cookiePrefix: COOKIE_PREFIX },
+    // Login and code sending have our own database-backed limits (lib/accounts/rate-limit.ts).
+    rateLimit: { enabled: false },
+    plugins: [bearer()],
+    telemetry: { enabled: false },
+  });
+}
+
+type Auth = Awaited<ReturnType<typeof createAuth>>;
+const authKey = Symbol.for('confhub.auth');
+
+export function getAuth(): Promise<Auth> {
+  const g = globalThis as typeof globalThis & { [authKey]?: Promise<Auth> };
+  g[authKey] ??= createAuth();
+  return g[authKey];
+}

@@ -1,0 +1,50 @@
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { redirect } from '@/lib/i18n/navigation';
+import { isLocale, type Locale } from '@/lib/i18n/localized';
+import { getRequestContext, type RequestContext } from '@/lib/tenancy/context';
+import type { Conference } from '@/lib/tenancy/resolve-conference';
+import { decideAccess } from './access';
+import { ruleFor } from './route-rules';
+
+export type PageContext = RequestContext & { conference: Conference; locale: Locale; pathname: string };
+
+/** The conference's language type forces the locale: 1 → zh only, 2 → en only. */
+export function forcedLocale(conference: Conference): Locale | null {
+  if (conference.languageType === 1) return 'zh';
+  if (conference.languageType === 2) return 'en';
+  return null;
+}
+
+/**
+ * The real gate of every page: resolves the conference, the session and the roles, applies the
+ * route rule for `pattern`, and redirects (login with return address, /403, /unpublished, the
+ * reviewer's landing page, or the forced language) when the visitor may not stay.
+ */
+export async function requirePage(pattern: string): Promise<PageContext> {
+  const [ctx, h, rawLocale] = await Promise.all([getRequestContext(), headers(), getLocale()]);
+  const locale: Locale = isLocale(rawLocale) ? rawLocale : 'zh';
+  if (!ctx.conference) notFound();
+  const pathname = h.get('x-pathname') ?? pattern;
+  const returnTo = h.get('x-return-to') ?? pathname;
+
+  const forced = forcedLocale(ctx.conference);
+  if (forced && forced !== locale) redirect({ href: returnTo, locale: forced });
+
+  const decision = decideAccess(
+    ruleFor(pattern),
+    pathname,
+    {
+      signedIn: ctx.user !== null,
+      sessionExpired: ctx.sessionExpired,
+      platformAdmin: ctx.roles.platformAdmin,
+      manager: ctx.roles.manager,
+      reviewer: ctx.roles.reviewer,
+      published: ctx.conference.status === '4',
+    },
+    returnTo,
+  );
+  if (!decision.allow) redirect({ href: decision.redirect, locale });
+  return { ...ctx, conference: ctx.conference, locale, pathname };
+}

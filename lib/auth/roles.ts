@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { conferenceMember, conferenceRegistration, platformAdmin } from '@/db/schema';
+
+export type Roles = { platformAdmin: boolean; manager: boolean; reviewer: boolean };
+
+/** The stored roles of one account in one conference (spec: allUsers.conferenceManage / conferenceReview). */
+export async function rolesFor(db: Executor, userId: string, conferenceId: number): Promise<Roles> {
+  const [admins, members] = await Promise.all([
+    db.select({ userId: platformAdmin.userId }).from(platformAdmin).where(eq(platformAdmin.userId, userId)),
+    db
+      .select({ role: conferenceMember.role })
+      .from(conferenceMember)
+      .where(and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.userId, userId))),
+  ]);
+  const roles = new Set(members.map((m) => m.role));
+  return { platformAdmin: admins.length > 0, manager: roles.has('manager'), reviewer: roles.has('reviewer') };
+}
+
+export async function isRegistered(db: Executor, conferenceId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: conferenceRegistration.id })
+    .from(conferenceRegistration)
+    .where(and(eq(conferenceRegistration.conferenceId, conferenceId), eq(conferenceRegistration.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,64 @@
+/**
+ * The route-rule table: every screen the app serves, with who may open it. proxy.ts uses it as the
+ * first gate (session cookie present, unknown paths → /404); pages apply it for real through
+ * requirePage(), with the full context (valid session, roles, conference status).
+ *
+ * access:
+ *  - 'prompt'    prompt pages (/404, /403, /401, /unpublished): open to everyone, always.
+ *  - 'anonymous' open without a session.
+ *  - 'user'      needs a session (the personal centre).
+ *  - 'platform'  needs a conference manager, a platform administrator, or a reviewer (confined).
+ * account: sign-in pages stay reachable on an unpublished conference, so its organisers can sign in.
+ */
+export type Access = 'prompt' | 'anonymous' | 'user' | 'platform';
+export type RouteRule = { pattern: string; access: Access; account?: boolean };
+
+export const ROUTE_RULES: readonly RouteRule[] = [
+  { pattern: '/', access: 'anonymous' },
+  { pattern: '/conferencelogin', access: 'anonymous', account: true },
+  { pattern: '/userRegister', access: 'anonymous', account: true },
+  { pattern: '/resetPassword', access: 'anonymous', account: true },
+  { pattern: '/conferenceRegister', access: 'anonymous' },
+  { pattern: '/404', access: 'prompt' },
+  { pattern: '/403', access: 'prompt' },
+  { pattern: '/401', access: 'prompt' },
+  { pattern: '/unpublished', access: 'prompt' },
+  { pattern: '/profile', access: 'user' },
+  { pattern: '/profile/userInfo', access: 'user' },
+  { pattern: '/profile/userInfo/Edit', access: 'user' },
+  { pattern: '/platform', access: 'platform' },
+  { pattern: '/platform/submissionManage/user', access: 'platform' },
+];
+
+export const REVIEWER_AREA = '/platform/submissionManage';
+export const REVIEWER_HOME = '/platform/submissionManage/user';
+export const LOGIN_PATH = '/conferencelogin';
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** Finds the rule for a locale-free pathname; `:name` segments match any one segment. */
+export function matchRoute(pathname: string): { rule: RouteRule; params: Record<string, string> } | null {
+  const parts = segments(pathname);
+  for (const rule of ROUTE_RULES) {
+    const pattern = segments(rule.pattern);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((seg, i) => {
+      if (seg.startsWith(':')) {
+        params[seg.slice(1)] = decodeURIComponent(parts[i]);
+        return true;
+      }
+      return seg === parts[i];
+    });
+    if (matches) return { rule, params };
+  }
+  return null;
+}
+
+export function ruleFor(pattern: string): RouteRule {
+  const rule = ROUTE_RULES.find((r) => r.pattern === pattern);
+  if (!rule) throw new Error(`No route rule for ${pattern}`);
+  return rule;
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { conferenceDomain, registrationConfig } from '@/db/schema';
+import type { Conference } from '@/lib/tenancy/resolve-conference';
+
+export const PUBLISHED = '4';
+export const DEFAULT_REGISTER_CAP = 1000;
+
+/** Registrant cap: registerNum when registerFlag is on, else the default 1000 (spec §8, §9). */
+export function registrantCap(conference: Pick<Conference, 'registerFlag' | 'registerNum'>): number {
+  return conference.registerFlag ? conference.registerNum : DEFAULT_REGISTER_CAP;
+}
+
+/** Today's date in the conference's time zone, as YYYY-MM-DD (registration dates compare this way). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export type RegistrationWindow = { startDate: string | null; endDate: string | null; moduleEnabled: boolean; open: boolean };
+
+/** Open only when the register module is on and today is within [start, end] (spec §4). */
+export async function registrationWindow(db: Executor, conference: Conference, now = new Date()): Promise<RegistrationWindow> {
+  const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);
+  const startDate = config?.startDate ?? null;
+  const endDate = config?.endDate ?? null;
+  const today = todayIn(conference.timeZone, now);
+  const open = conference.registerModuleEnabled && !!startDate && !!endDate && startDate <= today && today <= endDate;
+  return { startDate, endDate, moduleEnabled: conference.registerModuleEnabled, open };
+}
+
+/** The public website configuration (findConferenceWebsiteConfig). */
+export async function websiteConfig(db: Executor, conference: Conference) {
+  const [domains, window] = await Promise.all([
+    db.select({ domain: conferenceDomain.domain }).from(conferenceDomain).where(eq(conferenceDomain.conferenceId, conference.id)),
+    registrationWindow(db, conference),
+  ]);
+  return {
+    conferenceId: conference.id,
+    slug: conference.slug,
+    title: conference.title,
+    title2: conference.title2,
+    title3: conference.title3,
+    shortTitle: conference.shortTitle,
+    city: conference.city,
+    address: conference.address,
+    startDate: conference.startDate,
+    endDate: conference.endDate,
+    languageType: conference.languageType,
+    status: conference.status,
+    published: conference.status === PUBLISHED,
+    recordNumber: conference.recordNumber,
+    timeZone: conference.timeZone,
+    domains: domains.map((d) => d.domain),
+    registration: window,
+  };
+}

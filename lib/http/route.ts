@@ -1,0 +1,152 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getTranslations } from 'next-intl/server';
+import { z, ZodError, type ZodType } from 'zod';
+import type { DB } from '@/db/client';
+import type { Roles } from '@/lib/auth/roles';
+import { isLocale, type Locale } from '@/lib/i18n/localized';
+import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
+import type { Conference } from '@/lib/tenancy/resolve-conference';
+import { AppError, Errors } from './app-error';
+import { fail, ok } from './envelope';
+
+/** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
+export type RouteAuth = 'none' | 'user' | 'manager' | 'platformAdmin';
+
+export type HandlerContext<B, Q> = {
+  req: NextRequest;
+  db: DB;
+  locale: Locale;
+  conference: Conference;
+  user: SessionUser | null;
+  roles: Roles;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** Headers to add to the response (Set-Cookie from the auth library, for instance). */
+  responseHeaders: Headers;
+  ip: string;
+};
+
+type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
+  auth?: RouteAuth;
+  body?: BS;
+  query?: QS;
+};
+
+type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
+
+export function requestLocale(req: Request): Locale {
+  const header = req.headers.get('x-locale');
+  if (isLocale(header)) return header;
+  const cookie = /(?:^|;\s*)NEXT_LOCALE=(zh|en)/.exec(req.headers.get('cookie') ?? '')?.[1];
+  return isLocale(cookie) ? cookie : 'zh';
+}
+
+function clientIp(req: NextRequest): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.headers.get('x-real-ip') ?? 'local';
+}
+
+/** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
+function sameOrigin(req: NextRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return true;
+  try {
+    const host = (process.env.TRUST_PROXY === '1' && req.headers.get('x-forwarded-host')) || req.headers.get('host');
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  const text = await req.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw Errors.invalid();
+  }
+}
+
+async function errorResponse(error: unknown, locale: Locale): Promise<NextResponse> {
+  const t = await getTranslations({ locale, namespace: 'errors' });
+  const tv = await getTranslations({ locale, namespace: 'validation' });
+  if (error instanceof AppError) {
+    return NextResponse.json(fail(error.status, error.code, t(error.messageKey, error.values)), { status: error.status });
+  }
+  if (error instanceof ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join('.') || '_';
+      fields[key] ??= tv.has(issue.message) ? tv(issue.message) : t('invalidInput');
+    }
+    return NextResponse.json(fail(400, 'INVALID_INPUT', Object.values(fields)[0] ?? t('invalidInput'), fields), {
+      status: 400,
+    });
+  }
+  console.error('[api] unexpected error', error);
+  return NextResponse.json(fail(500, 'INTERNAL', t('internal')), { status: 500 });
+}
+
+/**
+ * The one wrapper for every route handler: resolves the conference from the host, reads the session
+ * (cookie or bearer), checks the caller's permission, parses query and body with the zod schemas,
+ * runs the handler and answers in the {code, message, data} envelope; errors become a message in
+ * the caller's language.
+ */
+export function route<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined>(
+  options: Options<BS, QS>,
+  handler: (ctx: HandlerContext<Infer<BS>, Infer<QS>>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }) => {
+    const locale = requestLocale(req);
+    try {
+      if (!sameOrigin(req)) throw Errors.forbidden();
+      const ctx = await contextFromHeaders(req.headers);
+      if (!ctx.conference) throw Errors.noConference();
+      const auth = options.auth ?? 'none';
+      if (auth !== 'none' && !ctx.user) throw Errors.unauthenticated();
+      if (auth === 'manager' && !ctx.roles.manager && !ctx.roles.platformAdmin) throw Errors.forbidden();
+      if (auth === 'platformAdmin' && !ctx.roles.platformAdmin) throw Errors.forbidden();
+
+      const query = options.query
+        ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+        : undefined;
+      const rawBody = await readBody(req);
+      const body = options.body ? options.body.parse(rawBody) : undefined;
+      const rawParams = (await segment?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
+      );
+      const responseHeaders = new Headers();
+      const result = await handler({
+        req,
+        db: ctx.db,
+        locale,
+        conference: ctx.conference,
+        user: ctx.user,
+        roles: ctx.roles,
+        body: body as Infer<BS>,
+        query: query as Infer<QS>,
+        params,
+        responseHeaders,
+        ip: clientIp(req),
+      });
+      if (result instanceof Response) return result;
+      const response = NextResponse.json(ok(result ?? null));
+      for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
+      responseHeaders.forEach((value, key) => {
+        if (key !== 'set-cookie') response.headers.set(key, value);
+      });
+      return response;
+    } catch (error) {
+      return errorResponse(error, locale);
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { DataFolderInUseError } from '@/db/lock';
+import { getDatabase } from '@/db/client';
+import { demoLoginsText, seedDemo } from '@/db/seed';
+import { startMailWorker } from '@/lib/mail/worker';
+import { transportFromEnv } from '@/lib/mail/transport';
+
+/**
+ * Runs once when the server process starts: opens (and locks) the database, applies migrations,
+ * seeds the demo conference unless SEED_DEMO=0, and starts the mail worker.
+ */
+export async function bootServer(): Promise<void> {
+  let database;
+  try {
+    database = await getDatabase();
+  } catch (error) {
+    if (error instanceof DataFolderInUseError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (process.env.SEED_DEMO !== '0') {
+    const created = await seedDemo(database.db);
+    if (created) console.info('[seed] created the demo conference');
+    console.info(`\n${demoLoginsText(process.env.PORT ?? 3000)}\n`);
+  }
+  const transport = transportFromEnv();
+  if (!transport) console.info('[mail] SMTP_HOST is not set: mails are printed here and held in the outbox');
+  startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));
+}

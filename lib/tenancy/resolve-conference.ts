@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { conference, conferenceDomain } from '@/db/schema';
+
+export type Conference = typeof conference.$inferSelect;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function normaliseHost(host: string | null | undefined): string {
+  if (!host) return '';
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  return value.replace(/:\d+$/, '');
+}
+
+/** Hosts that serve the default conference: loopback, plus PLATFORM_HOSTS (comma-separated) in deployment. */
+function isDefaultHost(host: string): boolean {
+  if (LOOPBACK_HOSTS.has(host)) return true;
+  const extra = (process.env.PLATFORM_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase());
+  return extra.includes(host);
+}
+
+/**
+ * The request's host selects the conference: a configured domain first, then `<slug>.localhost`
+ * (development), then the default conference for a bare loopback or platform host.
+ */
+export async function findConferenceByHost(db: Executor, rawHost: string | null | undefined): Promise<Conference | null> {
+  const host = normaliseHost(rawHost);
+  if (!host) return null;
+  const [byDomain] = await db
+    .select({ conference })
+    .from(conferenceDomain)
+    .innerJoin(conference, eq(conference.id, conferenceDomain.conferenceId))
+    .where(eq(conferenceDomain.domain, host))
+    .limit(1);
+  if (byDomain) return byDomain.conference;
+  if (host.endsWith('.localhost')) {
+    const slug = host.slice(0, -'.localhost'.length).split('.').pop() ?? '';
+    const [bySlug] = await db.select().from(conference).where(eq(conference.slug, slug)).limit(1);
+    return bySlug ?? null;
+  }
+  if (isDefaultHost(host)) {
+    const [byDefault] = await db.select().from(conference).where(eq(conference.isDefault, true)).limit(1);
+    return byDefault ?? null;
+  }
+  return null;
+}
+
+type CacheEntry = { at: number; value: Promise<Conference | null> };
+const cacheKey = Symbol.for('confhub.conferenceByHost');
+const TTL_MS = 5_000;
+
+function hostCache(): Map<string, CacheEntry> {
+  const g = globalThis as typeof globalThis & { [cacheKey]?: Map<string, CacheEntry> };
+  g[cacheKey] ??= new Map();
+  return g[cacheKey];
+}
+
+/** The host lookup with a short per-process cache; call forgetConferenceCache() after changing a conference. */
+export function cachedConferenceByHost(db: Executor, host: string | null | undefined): Promise<Conference | null> {
+  const key = normaliseHost(host);
+  const cache = hostCache();
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = findConferenceByHost(db, key);
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+export function forgetConferenceCache(): void {
+  hostCache().clear();
+}

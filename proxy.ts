@@ -1,0 +1,65 @@
+import { NextRequest, NextResponse } from 'next/server';
+import createMiddleware from 'next-intl/middleware';
+import { routing } from '@/lib/i18n/routing';
+import { matchRoute } from '@/lib/auth/route-rules';
+import { loginRedirect } from '@/lib/auth/access';
+import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
+
+/**
+ * The first gate (the real checks run in every page and handler):
+ * locale prefix, the remembered language, unknown paths → /404, ?autologon, and a session cookie
+ * for routes that need one. It never opens the database.
+ */
+const handleI18n = createMiddleware(routing);
+
+function splitLocale(pathname: string): { prefixed: boolean; path: string } {
+  if (pathname === '/en' || pathname.startsWith('/en/')) return { prefixed: true, path: pathname.slice(3) || '/' };
+  if (pathname === '/zh' || pathname.startsWith('/zh/')) return { prefixed: false, path: pathname.slice(3) || '/' };
+  return { prefixed: false, path: pathname };
+}
+
+function localeUrl(request: NextRequest, prefixed: boolean, pathAndQuery: string): URL {
+  return new URL((prefixed ? '/en' : '') + (pathAndQuery === '/' && prefixed ? '' : pathAndQuery), request.url);
+}
+
+export default function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  const { prefixed, path } = splitLocale(pathname);
+  const hasSession = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
+
+  // The remembered language choice: a visitor who picked English gets the /en address.
+  if (!prefixed && !pathname.startsWith('/zh') && request.cookies.get(LOCALE_COOKIE)?.value === 'en') {
+    return NextResponse.redirect(localeUrl(request, true, path + request.nextUrl.search));
+  }
+
+  const match = matchRoute(path);
+  if (!match) return NextResponse.redirect(localeUrl(request, prefixed, '/404'));
+
+  if (searchParams.has('autologon')) {
+    const query = new URLSearchParams(searchParams);
+    query.delete('autologon');
+    const back = path + (query.size ? `?${query}` : '');
+    return NextResponse.redirect(localeUrl(request, prefixed, hasSession ? back : loginRedirect(back)));
+  }
+
+  const returnTo = path + request.nextUrl.search;
+  if (!hasSession && (match.rule.access === 'user' || match.rule.access === 'platform')) {
+    return NextResponse.redirect(localeUrl(request, prefixed, loginRedirect(returnTo)));
+  }
+
+  const headers = new Headers(request.headers);
+  headers.set('x-pathname', path);
+  headers.set('x-return-to', returnTo);
+  const response = handleI18n(new NextRequest(request.url, { headers, method: request.method }));
+
+  // A page found the session expired and sent the visitor here: drop the dead cookie (the notice shows once).
+  if (path === '/conferencelogin' && searchParams.get('expired') === '1') {
+    for (const name of SESSION_COOKIE_NAMES) response.cookies.delete(name);
+  }
+  return response;
+}
+
+export const config = {
+  // Everything except the API, Next's own files and files with an extension (robots.txt, images …).
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+};
