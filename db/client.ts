@@ -24,6 +24,10 @@ export async function openDatabase(opts: { url?: string; dir?: string | 'memory'
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection closed by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') console.warn('[db] idle connection error', error.message);
+    });
     database = { db: drizzle(pool, { schema }) as unknown as DB, kind: 'postgres', close: () => pool.end() };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');

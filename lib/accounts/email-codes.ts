@@ -89,7 +89,15 @@ export async function checkEmailCode(db: Executor, input: { email: string; purpo
     .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose), isNull(emailCode.consumedAt)))
     .orderBy(desc(emailCode.createdAt))
     .limit(1);
-  if (!row) throw new AppError('CODE_WRONG', 'codeWrong', 400);
+  if (!row) {
+    // A code was sent but is used up or replaced: ask for a new one rather than calling it wrong.
+    const [any] = await db
+      .select({ id: emailCode.id })
+      .from(emailCode)
+      .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose)))
+      .limit(1);
+    throw any ? new AppError('CODE_EXPIRED', 'codeExpired', 400) : new AppError('CODE_WRONG', 'codeWrong', 400);
+  }
   if (row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS) {
     throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
   }
