@@ -1,0 +1,108 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { parseMail } from './support/mime';
+import { BASE_URL, E2E_PORT, MAIL_DIR } from './support/env';
+
+const root = path.resolve(import.meta.dirname, '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+async function startSmtp(): Promise<{ server: SMTPServer; port: number }> {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
+        writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++count}.json`), JSON.stringify({ ...mail, receivedAt: Date.now() }));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  return { server, port: typeof address === 'object' && address ? address.port : 0 };
+}
+
+async function waitForHealth(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${BASE_URL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('the app did not become healthy in 90 s');
+}
+
+/**
+ * Builds the app (unless E2E_SKIP_BUILD=1), seeds a fresh embedded database, starts a real SMTP
+ * server on loopback and the built app on E2E_PORT with mail going to it. Returns the teardown.
+ */
+export default async function globalSetup() {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'confhub-e2e-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  const seed = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'e2e/seed.ts'], {
+    cwd: root,
+    env: { ...env, PGLITE_DIR: pgliteDir, DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  if (seed.status !== 0) throw new Error('seeding the e2e database failed');
+
+  const smtp = await startSmtp();
+  const app = spawn(process.execPath, [nextBin, 'start', '-p', String(E2E_PORT)], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      PGLITE_DIR: pgliteDir,
+      PORT: String(E2E_PORT),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_IGNORE_TLS: 'true',
+      MAIL_FROM: 'ConfHub Test <no-reply@confhub.test>',
+      MAIL_POLL_MS: '500',
+      RATE_LIMIT_LOGIN: '200',
+      SESSION_TTL_SECONDS: String(60 * 60),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  app.stdout?.on('data', (d) => log.push(String(d)));
+  app.stderr?.on('data', (d) => log.push(String(d)));
+  try {
+    await waitForHealth(app);
+  } catch (error) {
+    console.error(log.join(''));
+    app.kill();
+    throw error;
+  }
+  process.env.E2E_MAIL_DIR = MAIL_DIR;
+
+  return async () => {
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.E2E_APP_LOG === '1') console.info(log.join(''));
+  };
+}

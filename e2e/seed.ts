@@ -1,0 +1,48 @@
+/**
+ * Seeds a fresh embedded database for the browser tests: the demo conference plus an
+ * unpublished one, an English-only one, and accounts in known states. Run before the server starts.
+ */
+import { hashPassword } from 'better-auth/crypto';
+import { openDatabase } from '@/db/client';
+import { conference, conferenceMember, conferenceRegistration, registrationConfig } from '@/db/schema';
+import { seedDemo } from '@/db/seed';
+import { insertAccount } from '@/lib/accounts/create-account';
+import { E2E } from './support/fixtures-data';
+
+async function main() {
+  const database = await openDatabase({});
+  const { db } = database;
+  await seedDemo(db);
+  const hash = await hashPassword(E2E.password);
+  const account = (email: string, name = email.split('@')[0]) => db.transaction((tx) => insertAccount(tx, { email, name, passwordHash: hash }));
+
+  const draftManager = await account(E2E.draftManager, 'Draft Manager');
+  const [draft] = await db
+    .insert(conference)
+    .values({ slug: E2E.draftSlug, status: '1', title: { zh: '未发布的会议', en: 'An Unpublished Conference' }, shortTitle: { zh: '草稿会议', en: 'Draft Conf' } })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: draft.id, userId: draftManager, role: 'manager' });
+
+  const [intl] = await db
+    .insert(conference)
+    .values({ slug: E2E.englishOnlySlug, status: '4', languageType: 2, title: { zh: '国际研讨会', en: 'International Workshop' }, shortTitle: { zh: '国际研讨会', en: 'Intl Workshop' } })
+    .returning();
+  await db.insert(registrationConfig).values({ conferenceId: intl.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+
+  const [demo] = await db.select().from(conference).where((await import('drizzle-orm')).eq(conference.slug, 'demo'));
+  const registered = await account(E2E.registeredParticipant, 'Registered Person');
+  await db.insert(conferenceRegistration).values({ conferenceId: demo.id, userId: registered, code: 'DEMO-9001' });
+  for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
+  await account(E2E.resetUser.email, E2E.resetUser.name);
+  await account(E2E.logoutUser, 'Logout Tester');
+  await database.close();
+  console.info('[e2e] seeded');
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

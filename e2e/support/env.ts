@@ -1,0 +1,7 @@
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+/** Where the test SMTP server drops each received mail as JSON. */
+export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join(process.cwd(), 'test-results', 'mail');
+export const hostUrl = (slug: string | null, pathname = '/') => `http://${slug ? `${slug}.` : ''}localhost:${E2E_PORT}${pathname}`;

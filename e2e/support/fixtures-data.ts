@@ -1,0 +1,11 @@
+/** Accounts and conferences the browser tests rely on, planted by e2e/seed.ts. */
+export const E2E = {
+  draftSlug: 'draft',
+  englishOnlySlug: 'intl',
+  password: 'E2e-password-2026',
+  draftManager: 'draft-manager@confhub.test',
+  registeredParticipant: 'registered@confhub.test',
+  freshParticipants: ['fresh1@confhub.test', 'fresh2@confhub.test', 'fresh3@confhub.test'],
+  resetUser: { email: 'reset-me@confhub.test', name: 'Reset Tester' },
+  logoutUser: 'logout@confhub.test',
+} as const;

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { MAIL_DIR } from './env';
+import type { ParsedMail } from './mime';
+
+/** Waits for a mail to `to` that arrived after `since`, as the real SMTP server received it. */
+export async function waitForMail(to: string, since: number, timeoutMs = 20_000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readdirSync(MAIL_DIR)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ParsedMail & { receivedAt: number })
+      .filter((mail) => mail.to.includes(to.toLowerCase()) && mail.receivedAt >= since);
+    if (found.length) return found.at(-1)!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
+
+export function codeIn(mail: ParsedMail): string {
+  const match = /(\d{6})/.exec(mail.text);
+  if (!match) throw new Error(`no code in mail: ${mail.text}`);
+  return match[1];
+}
+
+/** Logs in through the real form. `prefix` is '' for Chinese, '/en' for English. */
+export async function login(page: Page, email: string, password: string, prefix = '') {
+  await page.goto(`${prefix}/conferencelogin`);
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/conferencelogin/);
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
