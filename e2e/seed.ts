@@ -2,6 +2,7 @@
  * Seeds a fresh embedded database for the browser tests: the demo conference plus an
  * unpublished one, an English-only one, and accounts in known states. Run before the server starts.
  */
+import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { openDatabase } from '@/db/client';
 import { conference, conferenceMember, conferenceRegistration, registrationConfig } from '@/db/schema';
@@ -29,9 +30,23 @@ async function main() {
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: intl.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
-  const [demo] = await db.select().from(conference).where((await import('drizzle-orm')).eq(conference.slug, 'demo'));
+  const [closed] = await db
+    .insert(conference)
+    .values({ slug: E2E.closedSlug, status: '4', title: { zh: '已截止的会议', en: 'A Closed Conference' }, shortTitle: { zh: '已截止', en: 'Closed' } })
+    .returning();
+  await db.insert(registrationConfig).values({ conferenceId: closed.id, startDate: '2020-01-01', endDate: '2020-02-01' });
+  const [full] = await db
+    .insert(conference)
+    .values({ slug: E2E.fullSlug, status: '4', registerFlag: true, registerNum: 1, title: { zh: '满员的会议', en: 'A Full Conference' }, shortTitle: { zh: '满员', en: 'Full' } })
+    .returning();
+  await db.insert(registrationConfig).values({ conferenceId: full.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+
+  const [demo] = await db.select().from(conference).where(eq(conference.slug, 'demo'));
   const registered = await account(E2E.registeredParticipant, 'Registered Person');
-  await db.insert(conferenceRegistration).values({ conferenceId: demo.id, userId: registered, code: 'DEMO-9001' });
+  await db.insert(conferenceRegistration).values([
+    { conferenceId: demo.id, userId: registered, code: 'DEMO-9001' },
+    { conferenceId: full.id, userId: registered, code: 'FULL-0001' },
+  ]);
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');

@@ -2,6 +2,8 @@
 export const E2E = {
   draftSlug: 'draft',
   englishOnlySlug: 'intl',
+  closedSlug: 'closed',
+  fullSlug: 'full',
   password: 'E2e-password-2026',
   draftManager: 'draft-manager@confhub.test',
   registeredParticipant: 'registered@confhub.test',

@@ -1,0 +1,129 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '@/db/seed';
+import { ROUTE_RULES, type RouteRule } from '@/lib/auth/route-rules';
+import { E2E_PORT } from './support/env';
+import { E2E } from './support/fixtures-data';
+
+/**
+ * Walks every route of the rule table, for every role, on a published and an unpublished
+ * conference, against the running server: each answer must be the page (200) or the expected
+ * redirect. The expectations are written out here, independently of the guard's code.
+ */
+type Answer = { status: number; location: string | null; body: string; setCookies: string[] };
+
+/** A raw HTTP request to the app with a chosen Host header (fetch would drop it). */
+function request(host: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: E2E_PORT, path, method: options.method ?? 'GET', headers: { host: `${host}:${E2E_PORT}`, ...(options.headers ?? {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = res.headers.location;
+          const location = raw ? new URL(raw, `http://${host}`) : null;
+          resolve({
+            status: res.statusCode ?? 0,
+            location: location ? location.pathname + location.search : null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            setCookies: res.headers['set-cookie'] ?? [],
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const get = (host: string, path: string, cookie?: string) => request(host, path, { headers: cookie ? { cookie } : {} });
+
+async function signIn(email: string, password: string): Promise<{ cookie: string; token: string }> {
+  const answer = await request('localhost', '/api/base/oauth/localLogin', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(answer.status).toBe(200);
+  return { cookie: answer.setCookies.map((c) => c.split(';')[0]).join('; '), token: (JSON.parse(answer.body) as { data: { token: string } }).data.token };
+}
+
+const sessionCookie = async (email: string, password: string) => (await signIn(email, password)).cookie;
+
+type Role = 'anonymous' | 'participant' | 'reviewer' | 'manager' | 'platformAdmin' | 'draftManager';
+const login = (pattern: string) => `/conferencelogin?redirect=${encodeURIComponent(pattern)}`;
+
+function expectedOnPublished(role: Role, rule: RouteRule): string | null {
+  if (rule.access === 'prompt') return null;
+  if (role === 'anonymous') return rule.access === 'user' || rule.access === 'platform' ? login(rule.pattern) : null;
+  if (rule.pattern === '/profile') return '/profile/userInfo';
+  if (rule.access !== 'platform') return null;
+  if (role === 'participant' || role === 'draftManager') return '/403';
+  if (role === 'reviewer') return rule.pattern.startsWith('/platform/submissionManage') ? null : '/platform/submissionManage/user';
+  return null;
+}
+
+function expectedOnUnpublished(role: Role, rule: RouteRule): string | null {
+  if (rule.access === 'prompt') return null;
+  if (role === 'anonymous' && (rule.access === 'user' || rule.access === 'platform')) return login(rule.pattern);
+  if (role === 'platformAdmin' || role === 'draftManager') return rule.pattern === '/profile' ? '/profile/userInfo' : null;
+  return rule.account ? null : '/unpublished';
+}
+
+test('every route × every role × published and unpublished conference', async () => {
+  const cookies: Record<Role, string | undefined> = {
+    anonymous: undefined,
+    participant: await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password),
+    reviewer: await sessionCookie(DEMO_ACCOUNTS.reviewer.email, DEMO_ACCOUNTS.reviewer.password),
+    manager: await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password),
+    platformAdmin: await sessionCookie(DEMO_ACCOUNTS.platformAdmin.email, DEMO_ACCOUNTS.platformAdmin.password),
+    draftManager: await sessionCookie(E2E.draftManager, E2E.password),
+  };
+  const failures: string[] = [];
+  let checked = 0;
+  for (const [host, expected] of [
+    ['localhost', expectedOnPublished],
+    [`${E2E.draftSlug}.localhost`, expectedOnUnpublished],
+  ] as const) {
+    for (const rule of ROUTE_RULES) {
+      for (const [role, cookie] of Object.entries(cookies) as [Role, string | undefined][]) {
+        for (const prefix of ['', '/en']) {
+          const want = expected(role, rule);
+          const answer = await get(host, prefix + (rule.pattern === '/' && prefix ? '' : rule.pattern), cookie);
+          const wantLocation = want === null ? null : prefix + want;
+          const got = answer.status === 200 ? null : answer.location;
+          const okStatus = want === null ? answer.status === 200 : answer.status >= 300 && answer.status < 400;
+          checked++;
+          if (!okStatus || got !== wantLocation) {
+            failures.push(`${host} ${role} ${prefix}${rule.pattern}: wanted ${wantLocation ?? '200'}, got ${answer.status} ${answer.location ?? ''}`);
+          }
+        }
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(checked).toBe(ROUTE_RULES.length * 6 * 2 * 2);
+});
+
+test('API handlers check the caller too', async () => {
+  const call = async (path: string, init: { host?: string; method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+    const answer = await request(init.host ?? 'localhost', `/api${path}`, init);
+    return { status: answer.status, body: JSON.parse(answer.body) as { code: number; error?: string; data: unknown } };
+  };
+  expect((await call('/base/user/info')).status).toBe(401);
+  expect((await call('/base/admin/isAdmin')).body.error).toBe('UNAUTHENTICATED');
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  const managerInfo = (await call('/base/user/info', { headers: { cookie: manager } })).body.data as { id: string };
+  expect((await call(`/base/admin/isAdmin?cstnetId=${managerInfo.id}`, { headers: { cookie: participant } })).status).toBe(403);
+  expect((await call('/base/admin/isAdmin', { headers: { cookie: manager } })).body.data).toMatchObject({ isAdmin: true });
+  // The demo manager administers the demo conference only.
+  expect((await call('/base/admin/isAdmin', { headers: { cookie: manager }, host: `${E2E.draftSlug}.localhost` })).body.data).toMatchObject({ isAdmin: false });
+  // A bearer token works like the cookie; a cross-site write is refused.
+  const { token } = await signIn(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  expect((await call('/base/user/info', { headers: { authorization: `Bearer ${token}` } })).body.data).toMatchObject({ email: DEMO_ACCOUNTS.manager.email });
+  expect((await call('/base/user/info', { method: 'PUT', headers: { cookie: participant, origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  expect((await call('/health', { host: 'unknown.example' })).status).toBe(200);
+  expect((await call('/conference/platform/findConferenceStatus', { host: 'unknown.example' })).status).toBe(404);
+});
