@@ -38,7 +38,7 @@ export default async function HomePage() {
           <Paper withBorder p="lg">
             <Group justify="space-between">
               <Text c="dimmed" size="sm">{t('registration')}</Text>
-              {window.open && <Badge color="green">{'●'}</Badge>}
+              {window.open && <Badge color="green" variant="light">{t('open')}</Badge>}
             </Group>
             {window.open ? (
               <Stack gap="xs" mt={4}>
