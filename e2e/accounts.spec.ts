@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, waitForHydrationOnGoto } from './support/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { E2E } from './support/fixtures-data';
 import { codeIn, login, uniqueEmail, waitForMail } from './support/helpers';
@@ -6,7 +6,7 @@ import { codeIn, login, uniqueEmail, waitForMail } from './support/helpers';
 test.describe('sign-up with the emailed code', () => {
   test('in Chinese: code from the SMTP server, countdown, register and log in', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'zh-CN' });
-    const page = await context.newPage();
+    const page = waitForHydrationOnGoto(await context.newPage());
     const email = uniqueEmail('zh-signup');
     await page.goto('/userRegister');
     await expect(page.getByRole('heading', { name: '注册账号' })).toBeVisible();
@@ -30,7 +30,7 @@ test.describe('sign-up with the emailed code', () => {
 
   test('in English: mismatched passwords, a wrong code, an existing account', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
+    const page = waitForHydrationOnGoto(await context.newPage());
     await page.goto('/en/userRegister');
     const form = page.getByTestId('sign-up-form');
 
@@ -106,7 +106,7 @@ test.describe('login and logout', () => {
 
 test('reset password with the emailed code, then log in with the new one', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
+  const page = waitForHydrationOnGoto(await context.newPage());
   await page.goto('/en/resetPassword');
   const form = page.getByTestId('reset-form');
   await form.locator('input[name="email"]').fill('nobody-at-all@example.org');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -60,6 +60,7 @@ test.describe('route guard', () => {
     await form.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/unpublished'));
     await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/conferencelogin'));
 
     await page.goto(hostUrl(E2E.draftSlug, '/conferencelogin?redirect=%2F'));
     form = page.getByTestId('login-form');

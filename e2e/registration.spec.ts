@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { login } from './support/helpers';

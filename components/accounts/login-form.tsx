@@ -31,7 +31,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form">
+    <form method="post" onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="md">
         {expired && (
           <Alert color="orange" data-testid="session-expired">

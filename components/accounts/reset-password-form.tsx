@@ -36,7 +36,7 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="reset-form">
+    <form method="post" onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="md">
         <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
         <Group align="flex-start" gap="xs" wrap="nowrap">

@@ -37,7 +37,7 @@ export function SignUpForm({ redirect }: { redirect?: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="sign-up-form">
+    <form method="post" onSubmit={submit} noValidate data-testid="sign-up-form">
       <Stack gap="md">
         <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
         <Group align="flex-start" gap="xs" wrap="nowrap">

@@ -2,7 +2,7 @@
 
 import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -12,6 +12,10 @@ const theme = createTheme({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Marks the page interactive; browser tests wait for it before they type or click.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', 'true');
+  }, []);
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-center" autoClose={2000} />
