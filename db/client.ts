@@ -1,17 +1,10 @@
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireFolderLock } from './lock';
 import { runMigrations } from './migrate';
+import type { Database, DB } from './types';
 
-export type Schema = typeof schema;
-export type DB = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Query functions take this first, so a transaction or a test database needs no plumbing. */
-export type Executor = DB | Tx;
-
-export type Database = { db: DB; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type { Database, DB, Executor, Schema, Tx } from './types';
 
 export function pgliteDir(): string {
   return path.resolve(process.env.PGLITE_DIR ?? path.join(process.cwd(), 'data', 'pglite'));

@@ -5,10 +5,11 @@ import { useTranslations } from 'next-intl';
 import type { UseFormReturn } from 'react-hook-form';
 import { useApi, useFieldError } from '@/components/ui/use-api';
 
-type CodeForm = { email: string; code: string; name: string; password: string; confirmPassword: string };
+/** The values of the two emailed-code forms (sign-up and reset). */
+export type CodeFormValues = { email: string; code: string; name: string; password: string; confirmPassword: string };
 
 /** New password and its confirmation; the strength is checked by the server when the field is left. */
-export function PasswordFields({ form, label }: { form: UseFormReturn<CodeForm>; label: string }) {
+export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormValues>; label: string }) {
   const t = useTranslations('auth');
   const api = useApi();
   const fieldError = useFieldError();

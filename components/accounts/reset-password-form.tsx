@@ -1,6 +1,6 @@
 'use client';
 
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -8,23 +8,20 @@ import { ZResetPassword } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
 import { localePath } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
-import { SendCodeButton } from '@/components/ui/send-code-button';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
-import { PasswordFields } from './password-fields';
-import { useSendCode } from './use-send-code';
+import { PasswordFields, type CodeFormValues } from './password-fields';
+import { EmailCodeFields } from './email-code-fields';
 
-type Values = { email: string; code: string; name: string; password: string; confirmPassword: string };
 
 export function ResetPasswordForm() {
   const t = useTranslations('auth');
   const api = useApi();
   const locale = useAppLocale();
   const fieldError = useFieldError();
-  const form = useForm<Values>({
+  const form = useForm<CodeFormValues>({
     resolver: zodResolver(ZResetPassword),
     defaultValues: { email: '', code: '', name: '', password: '', confirmPassword: '' },
   });
-  const sendCode = useSendCode(form, 'resetPassCode');
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -38,13 +35,7 @@ export function ResetPasswordForm() {
   return (
     <form method="post" onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="md">
-        <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput label={t('code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" required style={{ flex: 1 }} error={fieldError(form.formState.errors.code)} {...form.register('code')} />
-          <div style={{ paddingTop: 25 }}>
-            <SendCodeButton onSend={sendCode} />
-          </div>
-        </Group>
+        <EmailCodeFields form={form} purpose="resetPassCode" />
         <TextInput label={t('name')} description={t('nameHint')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
         <PasswordFields form={form} label={t('newPassword')} />
         <Button type="submit" loading={form.formState.isSubmitting} fullWidth>

@@ -6,9 +6,10 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { CodePurpose } from '@/lib/accounts/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi } from '@/components/ui/use-api';
+import type { CodeFormValues } from './password-fields';
 
 /** Sends the emailed code for the form's email field; true when a mail went out. */
-export function useSendCode(form: UseFormReturn<{ email: string; code: string; name: string; password: string; confirmPassword: string }>, purpose: CodePurpose) {
+export function useSendCode(form: UseFormReturn<CodeFormValues>, purpose: CodePurpose) {
   const t = useTranslations('auth');
   const api = useApi();
   return async () => {

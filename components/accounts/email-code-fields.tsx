@@ -1,0 +1,28 @@
+'use client';
+
+import { Group, TextInput } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import type { UseFormReturn } from 'react-hook-form';
+import type { CodePurpose } from '@/lib/accounts/schemas';
+import { SendCodeButton } from '@/components/ui/send-code-button';
+import { useFieldError } from '@/components/ui/use-api';
+import type { CodeFormValues } from './password-fields';
+import { useSendCode } from './use-send-code';
+
+/** Email, then the emailed code with its send button (sign-up and password reset). */
+export function EmailCodeFields({ form, purpose }: { form: UseFormReturn<CodeFormValues>; purpose: CodePurpose }) {
+  const t = useTranslations('auth');
+  const fieldError = useFieldError();
+  const sendCode = useSendCode(form, purpose);
+  return (
+    <>
+      <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput label={t('code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" required style={{ flex: 1 }} error={fieldError(form.formState.errors.code)} {...form.register('code')} />
+        <div style={{ paddingTop: 25 }}>
+          <SendCodeButton onSend={sendCode} />
+        </div>
+      </Group>
+    </>
+  );
+}
