@@ -7,7 +7,7 @@ import type { Database, DB } from './types';
 export type { Database, DB, Executor, Schema, Tx } from './types';
 
 export function pgliteDir(): string {
-  return path.resolve(process.env.PGLITE_DIR ?? path.join(process.cwd(), 'data', 'pglite'));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.PGLITE_DIR ?? path.join(process.cwd(), 'data', 'pglite'));
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite in a locked folder (or in memory). */

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { openDatabase } from '@/db/client';
-import { conference, conferenceMember, conferenceRegistration, registrationConfig } from '@/db/schema';
+import { conference, conferenceMember, registrationConfig } from '@/db/schema';
+import { registerParticipant } from '@/lib/registration/register-participant';
 import { seedDemo } from '@/db/seed';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { E2E } from './support/fixtures-data';
@@ -43,10 +44,7 @@ async function main() {
 
   const [demo] = await db.select().from(conference).where(eq(conference.slug, 'demo'));
   const registered = await account(E2E.registeredParticipant, 'Registered Person');
-  await db.insert(conferenceRegistration).values([
-    { conferenceId: demo.id, userId: registered, code: 'DEMO-9001' },
-    { conferenceId: full.id, userId: registered, code: 'FULL-0001' },
-  ]);
+  for (const target of [demo, full]) await registerParticipant(db, { conference: target, userId: registered });
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');

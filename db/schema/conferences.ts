@@ -40,6 +40,10 @@ export const conference = pgTable(
     /** When true, registerNum caps the registrants; when false the default cap (1000) applies. */
     registerFlag: boolean('register_flag').notNull().default(false),
     registerNum: integer('register_num').notNull().default(1000),
+    /** Registrations held now; moved only by the conditional update that enforces the cap. */
+    registeredCount: integer('registered_count').notNull().default(0),
+    /** Last registration sequence number handed out (never reused, for registration codes). */
+    registrationSeq: integer('registration_seq').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     recordNumber: text('record_number').notNull().default(''),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),

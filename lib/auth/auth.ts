@@ -4,7 +4,7 @@ import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
-import { getDb, pgliteDir } from '@/db/client';
+import { getDb, pgliteDir, type DB } from '@/db/client';
 import { account, session, user, verification } from '@/db/schema';
 import { COOKIE_PREFIX } from './cookies';
 
@@ -14,7 +14,14 @@ export const SESSION_TTL_SECONDS = Number(process.env.SESSION_TTL_SECONDS ?? 60 
  * BETTER_AUTH_SECRET from the environment; on the zero-setup embedded database a random secret is
  * kept beside the data so sessions survive a restart.
  */
-function authSecret(): string {
+let cachedSecret: string | undefined;
+
+export function authSecret(): string {
+  cachedSecret ??= readOrCreateSecret();
+  return cachedSecret;
+}
+
+function readOrCreateSecret(): string {
   if (process.env.BETTER_AUTH_SECRET) return process.env.BETTER_AUTH_SECRET;
   if (process.env.DATABASE_URL) throw new Error('BETTER_AUTH_SECRET must be set when DATABASE_URL is used');
   const file = path.join(path.dirname(pgliteDir()), 'auth-secret');
@@ -28,11 +35,11 @@ function authSecret(): string {
   }
 }
 
-async function createAuth() {
-  const db = await getDb();
+/** The Better Auth instance over a database; it creates and ends sessions and hashes passwords. */
+export function buildAuth(db: DB, secret: string) {
   return betterAuth({
     appName: 'ConfHub',
-    secret: authSecret(),
+    secret,
     baseURL: process.env.BETTER_AUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
@@ -52,7 +59,11 @@ async function createAuth() {
   });
 }
 
-type Auth = Awaited<ReturnType<typeof createAuth>>;
+async function createAuth() {
+  return buildAuth(await getDb(), authSecret());
+}
+
+type Auth = ReturnType<typeof buildAuth>;
 const authKey = Symbol.for('confhub.auth');
 
 export function getAuth(): Promise<Auth> {

@@ -2,13 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { conferenceDomain, conferenceMember, mailOutbox, user } from '@/db/schema';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
-import { countRegistrations } from '@/lib/registration/register-participant';
-import { registrantCap, registrationWindow } from './website-config';
+import { registrationCounts } from '@/lib/registration/register-participant';
+import { registrationWindow } from './website-config';
 
 /** What the manager sees first in /platform: status, registrants against the cap, window, people, mail. */
 export async function conferenceDashboard(db: DB, conference: Conference) {
-  const [registrants, window, members, domains, mail] = await Promise.all([
-    countRegistrations(db, conference.id),
+  const [counts, window, members, domains, mail] = await Promise.all([
+    registrationCounts(db, conference.id),
     registrationWindow(db, conference),
     db
       .select({ role: conferenceMember.role, name: user.name, email: user.email })
@@ -24,8 +24,8 @@ export async function conferenceDashboard(db: DB, conference: Conference) {
       .groupBy(mailOutbox.status),
   ]);
   return {
-    registrants,
-    cap: registrantCap(conference),
+    registrants: counts.registeredCount,
+    cap: counts.cap,
     window,
     managers: members.filter((m) => m.role === 'manager'),
     reviewers: members.filter((m) => m.role === 'reviewer'),

@@ -23,9 +23,15 @@ export async function registrationWindow(db: Executor, conference: Conference, n
   const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);
   const startDate = config?.startDate ?? null;
   const endDate = config?.endDate ?? null;
-  const today = todayIn(conference.timeZone, now);
-  const open = conference.registerModuleEnabled && !!startDate && !!endDate && startDate <= today && today <= endDate;
+  const open = conference.registerModuleEnabled && isWindowOpen({ startDate, endDate, timeZone: conference.timeZone }, now);
   return { startDate, endDate, moduleEnabled: conference.registerModuleEnabled, open };
+}
+
+/** Whether today (in the conference's time zone, as YYYY-MM-DD) lies within [start, end]. */
+export function isWindowOpen(window: { startDate: string | null; endDate: string | null; timeZone: string }, now = new Date()): boolean {
+  if (!window.startDate || !window.endDate) return false;
+  const today = todayIn(window.timeZone, now);
+  return window.startDate <= today && today <= window.endDate;
 }
 
 /** The public website configuration (findConferenceWebsiteConfig). */

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getTranslations } from 'next-intl/server';
 import { z, ZodError, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
+import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { AppError, Errors } from './app-error';
@@ -74,17 +74,17 @@ async function readBody(req: NextRequest): Promise<unknown> {
   }
 }
 
-async function errorResponse(error: unknown, locale: Locale): Promise<NextResponse> {
-  const t = await getTranslations({ locale, namespace: 'errors' });
-  const tv = await getTranslations({ locale, namespace: 'validation' });
+function errorResponse(error: unknown, locale: Locale): NextResponse {
+  const t = serverTranslator(locale, 'errors');
   if (error instanceof AppError) {
     return NextResponse.json(fail(error.status, error.code, t(error.messageKey, error.values)), { status: error.status });
   }
   if (error instanceof ZodError) {
+    const tv = serverTranslator(locale, 'validation');
     const fields: Record<string, string> = {};
     for (const issue of error.issues) {
       const key = issue.path.join('.') || '_';
-      fields[key] ??= tv.has(issue.message) ? tv(issue.message) : t('invalidInput');
+      fields[key] ??= hasMessage(locale, 'validation', issue.message) ? tv(issue.message) : t('invalidInput');
     }
     return NextResponse.json(fail(400, 'INVALID_INPUT', Object.values(fields)[0] ?? t('invalidInput'), fields), {
       status: 400,

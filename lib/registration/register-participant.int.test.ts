@@ -8,8 +8,8 @@ import { hitRateLimit } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
 import { registerParticipant } from './register-participant';
 
-const CAP = 10;
-const CONTENDERS = 60;
+const CAP = 25;
+const CONTENDERS = 200;
 
 describe.each(testBackends())('registration capacity on %s', (backend) => {
   let database: Database;
@@ -23,11 +23,8 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
       .values({ slug: 'cap', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, registerFlag: true, registerNum: CAP, status: '4' })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
-    for (let i = 0; i < CONTENDERS; i++) {
-      const id = randomUUID();
-      users.push(id);
-      await database.db.insert(user).values({ id, name: `u${i}`, email: `u${i}@example.org` });
-    }
+    for (let i = 0; i < CONTENDERS; i++) users.push(randomUUID());
+    await database.db.insert(user).values(users.map((id, i) => ({ id, name: `u${i}`, email: `u${i}@example.org` })));
   });
   afterAll(() => database?.close());
 
@@ -42,21 +39,53 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     const codes = (ok as PromiseFulfilledResult<{ code: string }>[]).map((r) => r.value.code).sort();
     expect(new Set(codes).size).toBe(CAP);
     expect(codes[0]).toBe('CAP-0001');
+    const [row] = await database.db.select().from(conference).where(eq(conference.id, conf.id));
+    expect(row.registeredCount).toBe(CAP);
+  });
+
+  // The control: the same load against a naive check-then-insert (count, then insert, no lock)
+  // oversells, which shows the test above can catch a race. PGlite runs one transaction at a time,
+  // so the race can only show on PostgreSQL.
+  it.runIf(backend === 'postgres')('control: without the atomic update the same load oversells', async () => {
+    const [naive] = await database.db
+      .insert(conference)
+      .values({ slug: 'naive', title: { zh: '会', en: 'N' }, shortTitle: { zh: '会', en: 'N' }, registerFlag: true, registerNum: CAP })
+      .returning();
+    await Promise.allSettled(
+      users.map((userId, i) =>
+        database.db.transaction(async (tx) => {
+          const [{ n }] = await tx.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, naive.id));
+          if (n >= CAP) throw new Error('full');
+          await new Promise((r) => setTimeout(r, 2));
+          await tx.insert(conferenceRegistration).values({ conferenceId: naive.id, userId, code: `N-${i}` });
+        }),
+      ),
+    );
+    const [{ n }] = await database.db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, naive.id));
+    expect(n).toBeGreaterThan(CAP);
   });
 
   it('one registration per account, even when it clicks twice at once', async () => {
     await database.db.update(conference).set({ registerNum: 1000 }).where(eq(conference.id, conf.id));
+    const countBefore = (await database.db.select().from(conference).where(eq(conference.id, conf.id)))[0].registeredCount;
     const [fresh] = await database.db.select().from(conference).where(eq(conference.id, conf.id));
     const userId = users[CONTENDERS - 1];
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => registerParticipant(database.db, { conference: fresh, userId })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'ALREADY_REGISTERED')).toBe(true);
+    // The losers' places were given back.
+    expect((await database.db.select().from(conference).where(eq(conference.id, conf.id)))[0].registeredCount).toBe(countBefore + 1);
   });
 
   it('outside the window, or with the module off, nothing is written', async () => {
     const before = new Date('1999-06-01T00:00:00Z');
     await expect(registerParticipant(database.db, { conference: conf, userId: users[0], now: before })).rejects.toMatchObject({ code: 'REGISTRATION_CLOSED' });
-    await expect(registerParticipant(database.db, { conference: { ...conf, registerModuleEnabled: false }, userId: users[0] })).rejects.toMatchObject({ code: 'MODULE_OFF' });
+    const total = async () => (await database.db.select({ n: count() }).from(conferenceRegistration))[0].n;
+    const totalBefore = await total();
+    await database.db.update(conference).set({ registerModuleEnabled: false }).where(eq(conference.id, conf.id));
+    await expect(registerParticipant(database.db, { conference: conf, userId: users[CONTENDERS - 2] })).rejects.toMatchObject({ code: 'MODULE_OFF' });
+    await database.db.update(conference).set({ registerModuleEnabled: true }).where(eq(conference.id, conf.id));
+    expect(await total()).toBe(totalBefore);
   });
 
   it('rate limits count across concurrent callers', async () => {

@@ -1,7 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { DB } from '@/db/client';
-import { conference, conferenceRegistration } from '@/db/schema';
-import { registrantCap, registrationWindow } from '@/lib/conferences/website-config';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DB, Executor } from '@/db/client';
+import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
+import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap } from '@/lib/conferences/website-config';
 import { AppError } from '@/lib/http/app-error';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 
@@ -10,38 +10,81 @@ export function registrationCode(prefix: string, sequence: number): string {
   return `${prefix}${String(sequence).padStart(4, '0')}`;
 }
 
-/**
- * Registers an account for a conference. The window and the module are checked first; the cap
- * and the one-registration-per-account rule are decided under a lock on the conference row, in
- * one transaction, so concurrent registrations can never exceed the cap.
- */
-export async function registerParticipant(db: DB, input: { conference: Conference; userId: string; now?: Date }): Promise<{ code: string }> {
-  const window = await registrationWindow(db, input.conference, input.now);
-  if (!window.moduleEnabled) throw new AppError('MODULE_OFF', 'registerModuleOff', 403);
-  if (!window.open) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ registerFlag: conference.registerFlag, registerNum: conference.registerNum, slug: conference.slug })
-      .from(conference)
-      .where(eq(conference.id, input.conference.id))
-      .for('update');
-    const [mine] = await tx
-      .select({ id: conferenceRegistration.id })
-      .from(conferenceRegistration)
-      .where(and(eq(conferenceRegistration.conferenceId, input.conference.id), eq(conferenceRegistration.userId, input.userId)));
-    if (mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
-    const [{ taken }] = await tx
-      .select({ taken: count() })
-      .from(conferenceRegistration)
-      .where(eq(conferenceRegistration.conferenceId, input.conference.id));
-    if (taken >= registrantCap(locked)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
-    const code = registrationCode(`${locked.slug.toUpperCase()}-`, taken + 1);
-    await tx.insert(conferenceRegistration).values({ conferenceId: input.conference.id, userId: input.userId, code });
-    return { code };
-  });
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
 }
 
-export async function findRegistration(db: DB, conferenceId: number, userId: string) {
+/**
+ * Takes one place under the cap, atomically: the conditional update succeeds only while places are
+ * left, and holds the conference row until the transaction ends. Returns the new sequence number,
+ * or null when the conference is full.
+ */
+async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string } | null> {
+  const cap = sql`case when ${conference.registerFlag} then ${conference.registerNum} else ${DEFAULT_REGISTER_CAP} end`;
+  const [row] = await tx
+    .update(conference)
+    .set({ registeredCount: sql`${conference.registeredCount} + 1`, registrationSeq: sql`${conference.registrationSeq} + 1` })
+    .where(and(eq(conference.id, conferenceId), sql`${conference.registeredCount} < ${cap}`))
+    .returning({ seq: conference.registrationSeq, slug: conference.slug });
+  return row ?? null;
+}
+
+/**
+ * Registers an account for a conference. The window and the module are checked first; the cap is
+ * decided by one conditional update and the registration is inserted in the same transaction, so
+ * concurrent registrations can never exceed the cap, and a failed insert gives the place back.
+ */
+/** Everything the pre-checks need, in one query: module, window, count against the cap, and mine. */
+async function registrationState(db: Executor, conferenceId: number, userId: string) {
+  const [row] = await db
+    .select({
+      moduleEnabled: conference.registerModuleEnabled,
+      timeZone: conference.timeZone,
+      registeredCount: conference.registeredCount,
+      registerFlag: conference.registerFlag,
+      registerNum: conference.registerNum,
+      startDate: registrationConfig.startDate,
+      endDate: registrationConfig.endDate,
+      mine: sql<boolean>`exists (select 1 from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = ${userId})`,
+    })
+    .from(conference)
+    .leftJoin(registrationConfig, eq(registrationConfig.conferenceId, conference.id))
+    .where(eq(conference.id, conferenceId));
+  return row;
+}
+
+/**
+ * Registers an account for a conference. The module, the window, an earlier registration and a
+ * full conference are checked first (one query, so a rush of late-comers is turned away cheaply);
+ * the cap itself is decided by one conditional update and the registration inserted in the same
+ * transaction, so concurrent registrations can never exceed the cap and a failed insert gives the
+ * place back.
+ */
+export async function registerParticipant(db: DB, input: { conference: Conference; userId: string; now?: Date }): Promise<{ code: string }> {
+  const state = await registrationState(db, input.conference.id, input.userId);
+  if (!state?.moduleEnabled) throw new AppError('MODULE_OFF', 'registerModuleOff', 403);
+  if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
+  if (state.mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
+  if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  try {
+    return await db.transaction(async (tx) => {
+      const place = await takePlace(tx, input.conference.id);
+      if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+      const code = registrationCode(`${place.slug.toUpperCase()}-`, place.seq);
+      await tx.insert(conferenceRegistration).values({ conferenceId: input.conference.id, userId: input.userId, code });
+      return { code };
+    });
+  } catch (error) {
+    // Two clicks at once: the unique (conference, user) key lets one through; the other's place is rolled back.
+    if (isUniqueViolation(error)) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
+    throw error;
+  }
+}
+
+export async function findRegistration(db: Executor, conferenceId: number, userId: string) {
   const [row] = await db
     .select()
     .from(conferenceRegistration)
@@ -50,7 +93,16 @@ export async function findRegistration(db: DB, conferenceId: number, userId: str
   return row ?? null;
 }
 
-export async function countRegistrations(db: DB, conferenceId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, conferenceId));
-  return n;
+/** Whether the conference has reached its cap (registerNum, or 1000 when registerFlag is off). */
+export function isFull(conference: Pick<Conference, 'registeredCount' | 'registerFlag' | 'registerNum'>): boolean {
+  return conference.registeredCount >= registrantCap(conference);
+}
+
+/** The current registrant count and cap, read fresh (the host lookup is cached for a few seconds). */
+export async function registrationCounts(db: Executor, conferenceId: number) {
+  const [row] = await db
+    .select({ registeredCount: conference.registeredCount, registerFlag: conference.registerFlag, registerNum: conference.registerNum })
+    .from(conference)
+    .where(eq(conference.id, conferenceId));
+  return { ...row, cap: registrantCap(row), full: isFull(row) };
 }

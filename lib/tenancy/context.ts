@@ -1,9 +1,10 @@
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { getDb, type DB } from '@/db/client';
-import { getAuth } from '@/lib/auth/auth';
+import { authSecret } from '@/lib/auth/auth';
 import { SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
-import { rolesFor, type Roles } from '@/lib/auth/roles';
+import type { Roles } from '@/lib/auth/roles';
+import { resolveSession, sessionTokenFrom } from '@/lib/auth/session-lookup';
 import { cachedConferenceByHost, type Conference } from './resolve-conference';
 
 export type SessionUser = { id: string; email: string; name: string };
@@ -35,15 +36,9 @@ export async function contextFromHeaders(h: Headers): Promise<RequestContext> {
   const db = await getDb();
   const conference = await cachedConferenceByHost(db, hostOf(h));
   const credentials = sentCredentials(h);
-  let user: SessionUser | null = null;
-  if (credentials) {
-    const auth = await getAuth();
-    // Server components cannot write a refreshed cookie; the session's own expiry still applies.
-    const found = await auth.api.getSession({ headers: h, query: { disableRefresh: true } });
-    if (found) user = { id: found.user.id, email: found.user.email, name: found.user.name };
-  }
-  const roles = user && conference ? await rolesFor(db, user.id, conference.id) : NO_ROLES;
-  return { db, conference, user, sessionExpired: credentials && !user, roles };
+  const token = credentials ? sessionTokenFrom(h, authSecret()) : null;
+  const found = token ? await resolveSession(db, token, conference?.id ?? null) : null;
+  return { db, conference, user: found?.user ?? null, sessionExpired: credentials && !found, roles: found?.roles ?? NO_ROLES };
 }
 
 /** The same for the page being rendered, once per request. */

@@ -7,9 +7,9 @@ import { RegisterForm } from '@/components/registration/register-form';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
-import { registrantCap, registrationWindow } from '@/lib/conferences/website-config';
+import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
-import { countRegistrations, findRegistration } from '@/lib/registration/register-participant';
+import { findRegistration, registrationCounts } from '@/lib/registration/register-participant';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('register');
@@ -59,7 +59,7 @@ export default async function ConferenceRegisterPage() {
           <ButtonLink href="/profile/userInfo" variant="light">{tn('userInfo')}</ButtonLink>
         </Stack>
       );
-    } else if ((await countRegistrations(db, conference.id)) >= registrantCap(conference)) {
+    } else if ((await registrationCounts(db, conference.id)).full) {
       body = <Message color="orange" testId="register-full">{t('full')}</Message>;
     } else {
       const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);

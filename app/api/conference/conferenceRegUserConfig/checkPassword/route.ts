@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getTranslations } from 'next-intl/server';
+import { serverTranslator } from '@/lib/i18n/server-messages';
 import { passwordWeakness } from '@/lib/accounts/password-strength';
 import { ZEmail } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
@@ -9,7 +9,7 @@ export const POST = route(
   { body: z.object({ password: z.string().max(200), email: ZEmail.optional(), name: z.string().optional() }) },
   async ({ body, locale }) => {
     const weakness = passwordWeakness(body.password, { email: body.email, name: body.name });
-    const t = await getTranslations({ locale, namespace: 'validation' });
+    const t = serverTranslator(locale, 'validation');
     return { result: weakness ? 0 : 1, message: weakness ? t(weakness) : '' };
   },
 );
