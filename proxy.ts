@@ -27,6 +27,17 @@ export default function proxy(request: NextRequest) {
   const { prefixed, path } = splitLocale(pathname);
   const hasSession = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
 
+  // ?locale=zh|en sets the remembered language (a forced-language conference sends it, so a visitor
+  // who chose the other language elsewhere is not bounced back and forth).
+  const chosen = searchParams.get('locale');
+  if (chosen === 'zh' || chosen === 'en') {
+    const query = new URLSearchParams(searchParams);
+    query.delete('locale');
+    const response = NextResponse.redirect(localeUrl(request, chosen === 'en', path + (query.size ? `?${query}` : '')));
+    response.cookies.set(LOCALE_COOKIE, chosen, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
+    return response;
+  }
+
   // The remembered language choice: a visitor who picked English gets the /en address.
   if (!prefixed && !pathname.startsWith('/zh') && request.cookies.get(LOCALE_COOKIE)?.value === 'en') {
     return NextResponse.redirect(localeUrl(request, true, path + request.nextUrl.search));

@@ -124,6 +124,15 @@ test('API handlers check the caller too', async () => {
   const { token } = await signIn(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
   expect((await call('/base/user/info', { headers: { authorization: `Bearer ${token}` } })).body.data).toMatchObject({ email: DEMO_ACCOUNTS.manager.email });
   expect((await call('/base/user/info', { method: 'PUT', headers: { cookie: participant, origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  // Registering on an unpublished conference is refused to participants.
+  const register = await call('/conference/conferenceUser', {
+    host: `${E2E.draftSlug}.localhost`,
+    method: 'POST',
+    headers: { cookie: participant, 'content-type': 'application/json', 'x-locale': 'en' },
+    body: JSON.stringify({ agreeNotice: true }),
+  });
+  expect(register.status).toBe(403);
+  expect(register.body.error).toBe('UNPUBLISHED');
   expect((await call('/health', { host: 'unknown.example' })).status).toBe(200);
   expect((await call('/conference/platform/findConferenceStatus', { host: 'unknown.example' })).status).toBe(404);
 });

@@ -100,6 +100,15 @@ test.describe('expired session', () => {
     await expect(page.getByTestId('session-expired')).toHaveCount(0);
   });
 
+  test('on a public page too: the notice, then the login page with the way back', async ({ page, context }) => {
+    await context.addCookies([{ name: 'confhub.session_token', value: 'expired.token', url: hostUrl(null, '/') }]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/conferencelogin\?redirect=%2F&expired=1$/);
+    await expect(page.getByTestId('session-expired')).toHaveText('登录已过期，请重新登录');
+    await page.goto('/');
+    await expect(page.getByTestId('conference-title')).toBeVisible();
+  });
+
   test('on a call: one alert, then the login page with the way back', async ({ page, context }) => {
     await login(page, DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
     await page.goto('/profile/userInfo/Edit');
@@ -131,6 +140,15 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { name: '登录', exact: true })).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(hostUrl(null, '/'));
+  });
+
+  test('a Chinese-only conference shows Chinese to a visitor who chose English elsewhere, without a loop', async ({ page, context }) => {
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: hostUrl(E2E.chineseOnlySlug, '/') }]);
+    await page.goto(hostUrl(E2E.chineseOnlySlug, '/en'));
+    await expect(page).toHaveURL(hostUrl(E2E.chineseOnlySlug, '/'));
+    await expect(page.getByTestId('conference-title')).toHaveText('中文研讨会');
+    await page.goto(hostUrl(E2E.chineseOnlySlug, '/'));
+    await expect(page.getByTestId('conference-title')).toHaveText('中文研讨会');
   });
 
   test('an English-only conference forces English and hides the switch', async ({ page }) => {

@@ -31,6 +31,9 @@ async function main() {
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: intl.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
+  await db
+    .insert(conference)
+    .values({ slug: E2E.chineseOnlySlug, status: '4', languageType: 1, title: { zh: '中文研讨会', en: 'Chinese Workshop' }, shortTitle: { zh: '中文研讨会', en: 'CN Workshop' } });
   const [closed] = await db
     .insert(conference)
     .values({ slug: E2E.closedSlug, status: '4', title: { zh: '已截止的会议', en: 'A Closed Conference' }, shortTitle: { zh: '已截止', en: 'Closed' } })

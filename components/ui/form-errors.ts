@@ -17,8 +17,4 @@ export function showApiError<T extends FieldValues>(error: unknown, setError?: U
   notifications.show({ color: 'red', message: String((error as Error)?.message ?? error) });
 }
 
-/** Only same-site paths may be used as the return address after login (no open redirects). */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
+export { safeReturnPath } from '@/lib/http/return-path';

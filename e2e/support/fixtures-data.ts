@@ -2,6 +2,7 @@
 export const E2E = {
   draftSlug: 'draft',
   englishOnlySlug: 'intl',
+  chineseOnlySlug: 'zhonly',
   closedSlug: 'closed',
   fullSlug: 'full',
   password: 'E2e-password-2026',

@@ -83,6 +83,18 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     await expectCode(registerAccount(database.db, { ...input, code }), 'CODE_EXPIRED');
   });
 
+  it('fifty wrong guesses at once get five checks at most, then the code is dead', async () => {
+    await send('brute@example.org', 'registerCode');
+    const code = await codeFromOutbox(database.db, 'brute@example.org');
+    const wrong = code === '123456' ? '654321' : '123456';
+    const input = { email: 'brute@example.org', name: 'B', password: 'Conference2026', confirmPassword: 'Conference2026' };
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => registerAccount(database.db, { ...input, code: wrong })));
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'OK'));
+    expect(codes.filter((c) => c === 'CODE_WRONG').length).toBeLessThanOrEqual(5);
+    expect(codes.every((c) => c === 'CODE_WRONG' || c === 'CODE_EXPIRED')).toBe(true);
+    await expectCode(registerAccount(database.db, { ...input, code }), 'CODE_EXPIRED');
+  });
+
   it('reset: needs an existing account, the code and the right name; then signs out everywhere and tells by mail', async () => {
     await expectCode(send('nobody@example.org', 'resetPassCode'), 'USER_NOT_EXIST');
     const [wang] = await database.db.select().from(user).where(eq(user.email, 'wang@example.org'));

@@ -1,12 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { emailCode } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { findUserByEmail } from './queries';
-import { hitRateLimit, LIMITS } from './rate-limit';
+import { hitClientLimit, hitRateLimit, LIMITS } from './rate-limit';
 import type { CodePurpose } from './schemas';
 
 export const CODE_TTL_SECONDS = Number(process.env.CODE_TTL_SECONDS ?? 600);
@@ -30,7 +30,7 @@ export type SendCodeInput = {
   locale: Locale;
   conferenceId: number;
   conferenceName: string;
-  ip: string;
+  ip: string | null;
 };
 
 /**
@@ -39,7 +39,7 @@ export type SendCodeInput = {
  */
 export async function sendEmailCode(db: DB, input: SendCodeInput, now = new Date()): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
   await checkAccountPrecondition(db, input.email, input.purpose);
-  await hitRateLimit(db, `code:ip:${input.ip}`, LIMITS.codePerIp, now);
+  await hitClientLimit(db, 'code', input.ip, LIMITS.codePerIp, now);
   await hitRateLimit(db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -82,7 +82,8 @@ export async function sendEmailCode(db: DB, input: SendCodeInput, now = new Date
  * unexpired. A wrong guess counts; after MAX_CODE_ATTEMPTS the code is dead and a new one is needed.
  * Returns the code's id, for consumeEmailCode() in the transaction that acts on it.
  */
-export async function checkEmailCode(db: Executor, input: { email: string; purpose: CodePurpose; code: string }, now = new Date()): Promise<number> {
+export async function checkEmailCode(db: Executor, input: { email: string; purpose: CodePurpose; code: string; ip?: string | null }, now = new Date()): Promise<number> {
+  await hitClientLimit(db, 'code-check', input.ip ?? null, LIMITS.codeChecksPerIp, now);
   const [row] = await db
     .select()
     .from(emailCode)
@@ -98,13 +99,17 @@ export async function checkEmailCode(db: Executor, input: { email: string; purpo
       .limit(1);
     throw any ? new AppError('CODE_EXPIRED', 'codeExpired', 400) : new AppError('CODE_WRONG', 'codeWrong', 400);
   }
-  if (row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_CODE_ATTEMPTS) {
-    throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
-  }
-  if (row.codeHash !== hashCode(input.email, input.code)) {
-    await db.update(emailCode).set({ attempts: sql`${emailCode.attempts} + 1` }).where(eq(emailCode.id, row.id));
-    throw new AppError('CODE_WRONG', 'codeWrong', 400);
-  }
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+  // Every check spends one attempt before the comparison, atomically, so concurrent guesses
+  // cannot get past MAX_CODE_ATTEMPTS; a correct code gets its attempt back.
+  const [spent] = await db
+    .update(emailCode)
+    .set({ attempts: sql`${emailCode.attempts} + 1` })
+    .where(and(eq(emailCode.id, row.id), lt(emailCode.attempts, MAX_CODE_ATTEMPTS)))
+    .returning({ attempts: emailCode.attempts });
+  if (!spent) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+  if (row.codeHash !== hashCode(input.email, input.code)) throw new AppError('CODE_WRONG', 'codeWrong', 400);
+  await db.update(emailCode).set({ attempts: sql`${emailCode.attempts} - 1` }).where(eq(emailCode.id, row.id));
   return row.id;
 }
 

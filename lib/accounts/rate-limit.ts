@@ -9,7 +9,13 @@ export const LIMITS = {
   login: { max: Number(process.env.RATE_LIMIT_LOGIN ?? 10), windowSeconds: 300 },
   codePerEmail: { max: Number(process.env.RATE_LIMIT_CODE ?? 5), windowSeconds: 3600 },
   codePerIp: { max: Number(process.env.RATE_LIMIT_CODE_IP ?? 30), windowSeconds: 3600 },
+  codeChecksPerIp: { max: Number(process.env.RATE_LIMIT_CODE_CHECK_IP ?? 60), windowSeconds: 600 },
 } satisfies Record<string, Limit>;
+
+/** A per-client limit needs a known client; without a trusted address it is skipped, never shared. */
+export async function hitClientLimit(db: Executor, scope: string, ip: string | null, limit: Limit, now = new Date()): Promise<void> {
+  if (ip) await hitRateLimit(db, `${scope}:ip:${ip}`, limit, now);
+}
 
 /**
  * Counts one hit against `key` in a fixed window and throws RATE_LIMITED past the limit.

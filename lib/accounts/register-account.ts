@@ -20,11 +20,11 @@ function isUniqueViolation(error: unknown): boolean {
  * Creates an account from the sign-up form: the emailed code is used up, and the user, its
  * password credential and its profile are written in one transaction, so a failure leaves nothing.
  */
-export async function registerAccount(db: DB, input: SignUpInput): Promise<{ userId: string }> {
+export async function registerAccount(db: DB, input: SignUpInput, ip: string | null = null): Promise<{ userId: string }> {
   const weakness = passwordWeakness(input.password, { email: input.email, name: input.name });
   if (weakness) throw new AppError('PASSWORD_WEAK', `validation.${weakness}`, 400);
   if (await findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'userExists', 409);
-  const codeId = await checkEmailCode(db, { email: input.email, purpose: 'registerCode', code: input.code });
+  const codeId = await checkEmailCode(db, { email: input.email, purpose: 'registerCode', code: input.code, ip });
   const passwordHash = await hashPassword(input.password);
   try {
     const userId = await db.transaction(async (tx) => {

@@ -20,12 +20,13 @@ export async function resetPassword(
   db: DB,
   input: ResetPasswordInput,
   mail: { locale: Locale; conferenceId: number; conferenceName: string },
+  ip: string | null = null,
 ): Promise<void> {
   const existing = await findUserByEmail(db, input.email);
   if (!existing) throw new AppError('USER_NOT_EXIST', 'userNotExist', 404);
   const weakness = passwordWeakness(input.password, { email: input.email, name: input.name });
   if (weakness) throw new AppError('PASSWORD_WEAK', `validation.${weakness}`, 400);
-  const codeId = await checkEmailCode(db, { email: input.email, purpose: 'resetPassCode', code: input.code });
+  const codeId = await checkEmailCode(db, { email: input.email, purpose: 'resetPassCode', code: input.code, ip });
   if (!sameName(existing.name, input.name)) throw new AppError('NAME_MISMATCH', 'nameMismatch', 400);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { DB } from '@/db/client';
 import { getAuth } from '@/lib/auth/auth';
 import { AppError } from '@/lib/http/app-error';
 import { findCredentialAccount, findUserByEmail } from './queries';
-import { hitRateLimit, LIMITS } from './rate-limit';
+import { hitClientLimit, hitRateLimit, LIMITS } from './rate-limit';
 
 export type SignInResult = { userId: string; token: string; setCookies: string[] };
 
@@ -12,9 +12,15 @@ export type SignInResult = { userId: string; token: string; setCookies: string[]
  * one login-error message (no hint which of the two was wrong). Rate-limited per address and per
  * client. Returns the session token (for API clients) and the Set-Cookie headers (for browsers).
  */
-export async function signIn(db: DB, input: { email: string; password: string; ip: string; headers: Headers }): Promise<SignInResult> {
-  await hitRateLimit(db, `login:ip:${input.ip}`, { ...LIMITS.login, max: LIMITS.login.max * 5 });
-  await hitRateLimit(db, `login:email:${input.email}`, LIMITS.login);
+export async function signIn(
+  db: DB,
+  input: { email: string; password: string; ip: string | null; headers: Headers; justRegistered?: boolean },
+): Promise<SignInResult> {
+  // The sign-in that follows a successful sign-up is not an attempt to guess anything.
+  if (!input.justRegistered) {
+    await hitClientLimit(db, 'login', input.ip, { ...LIMITS.login, max: LIMITS.login.max * 5 });
+    await hitRateLimit(db, `login:email:${input.email}`, LIMITS.login);
+  }
   const existing = await findUserByEmail(db, input.email);
   if (!existing || !(await findCredentialAccount(db, existing.id))) {
     throw new AppError('LOGIN_ERROR', 'loginError', 401);

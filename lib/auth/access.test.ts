@@ -54,6 +54,12 @@ describe('unpublished conference', () => {
 });
 
 describe('expired session', () => {
+  it('sends any page but prompt and sign-in pages to the login notice', () => {
+    const expired = { ...base, sessionExpired: true };
+    expect(decideAccess(ruleFor('/'), '/', expired, '/')).toEqual({ allow: false, redirect: '/conferencelogin?redirect=%2F&expired=1' });
+    expect(decideAccess(ruleFor('/404'), '/404', expired, '/404').allow).toBe(true);
+    expect(decideAccess(ruleFor('/conferencelogin'), '/conferencelogin', expired, '/conferencelogin').allow).toBe(true);
+  });
   it('adds expired=1 to the login redirect so the notice shows once', () => {
     const decision = decideAccess(ruleFor('/profile/userInfo'), '/profile/userInfo', { ...base, sessionExpired: true }, '/profile/userInfo?tab=1');
     expect(decision).toEqual({ allow: false, redirect: '/conferencelogin?redirect=%2Fprofile%2FuserInfo%3Ftab%3D1&expired=1' });

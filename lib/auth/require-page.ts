@@ -30,11 +30,13 @@ export async function requirePage(pattern: string): Promise<PageContext> {
   const returnTo = h.get('x-return-to') ?? pathname;
 
   const forced = forcedLocale(ctx.conference);
-  if (forced && forced !== locale) redirect({ href: returnTo, locale: forced });
+  if (forced && forced !== locale) {
+    redirect({ href: `${returnTo}${returnTo.includes('?') ? '&' : '?'}locale=${forced}`, locale: forced });
+  }
 
   const decision = decideAccess(
     ruleFor(pattern),
-    pathname,
+    pattern,
     {
       signedIn: ctx.user !== null,
       sessionExpired: ctx.sessionExpired,

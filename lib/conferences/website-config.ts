@@ -34,6 +34,16 @@ export function isWindowOpen(window: { startDate: string | null; endDate: string
   return window.startDate <= today && today <= window.endDate;
 }
 
+/** The registration notice organisers wrote, in both languages. */
+export async function registrationInstructions(db: Executor, conferenceId: number) {
+  const [config] = await db
+    .select({ instructions: registrationConfig.instructions })
+    .from(registrationConfig)
+    .where(eq(registrationConfig.conferenceId, conferenceId))
+    .limit(1);
+  return config?.instructions ?? { zh: '', en: '' };
+}
+
 /** The public website configuration (findConferenceWebsiteConfig). */
 export async function websiteConfig(db: Executor, conference: Conference) {
   const [domains, window] = await Promise.all([

@@ -21,4 +21,5 @@ export const Errors = {
   noConference: () => new AppError('NO_CONFERENCE', 'noConference', 404),
   invalid: () => new AppError('INVALID_INPUT', 'invalidInput', 400),
   rateLimited: () => new AppError('RATE_LIMITED', 'rateLimited', 429),
+  unpublished: () => new AppError('UNPUBLISHED', 'unpublished', 403),
 };

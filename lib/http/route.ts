@@ -24,11 +24,14 @@ export type HandlerContext<B, Q> = {
   params: Record<string, string>;
   /** Headers to add to the response (Set-Cookie from the auth library, for instance). */
   responseHeaders: Headers;
-  ip: string;
+  /** Null when no trusted address is known (per-client limits are then skipped). */
+  ip: string | null;
 };
 
 type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
   auth?: RouteAuth;
+  /** Refuse callers other than its administrators while the conference is not published. */
+  published?: boolean;
   body?: BS;
   query?: QS;
 };
@@ -42,12 +45,17 @@ export function requestLocale(req: Request): Locale {
   return isLocale(cookie) ? cookie : 'zh';
 }
 
-function clientIp(req: NextRequest): string {
+/**
+ * The caller's address for per-client limits: from the proxy's headers when TRUST_PROXY=1, else
+ * the socket address Next passes on (x-forwarded-for set by the Node server itself), else unknown.
+ * Client-sent headers are never trusted without TRUST_PROXY.
+ */
+function clientIp(req: NextRequest): string | null {
   if (process.env.TRUST_PROXY === '1') {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip');
     if (forwarded) return forwarded;
   }
-  return req.headers.get('x-real-ip') ?? 'local';
+  return null;
 }
 
 /** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
@@ -114,6 +122,9 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       if (auth !== 'none' && !ctx.user) throw Errors.unauthenticated();
       if (auth === 'manager' && !ctx.roles.manager && !ctx.roles.platformAdmin) throw Errors.forbidden();
       if (auth === 'platformAdmin' && !ctx.roles.platformAdmin) throw Errors.forbidden();
+      if (options.published && ctx.conference.status !== '4' && !ctx.roles.manager && !ctx.roles.platformAdmin) {
+        throw Errors.unpublished();
+      }
 
       const query = options.query
         ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))

@@ -6,7 +6,8 @@ import { transportFromEnv } from '@/lib/mail/transport';
 
 /**
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,
- * seeds the demo conference unless SEED_DEMO=0, and starts the mail worker.
+ * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
+ * and starts the mail worker.
  */
 export async function bootServer(): Promise<void> {
   let database;
@@ -19,7 +20,9 @@ export async function bootServer(): Promise<void> {
     }
     throw error;
   }
-  if (process.env.SEED_DEMO !== '0') {
+  // The demo logins are public: seeded by default only on the zero-setup embedded database.
+  const seed = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : database.kind === 'pglite';
+  if (seed) {
     const created = await seedDemo(database.db);
     if (created) console.info('[seed] created the demo conference');
     console.info(`\n${demoLoginsText(process.env.PORT ?? 3000)}\n`);

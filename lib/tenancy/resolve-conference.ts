@@ -49,6 +49,7 @@ export async function findConferenceByHost(db: Executor, rawHost: string | null 
 type CacheEntry = { at: number; value: Promise<Conference | null> };
 const cacheKey = Symbol.for('confhub.conferenceByHost');
 const TTL_MS = 5_000;
+const MAX_ENTRIES = 1_000;
 
 function hostCache(): Map<string, CacheEntry> {
   const g = globalThis as typeof globalThis & { [cacheKey]?: Map<string, CacheEntry> };
@@ -63,8 +64,10 @@ export function cachedConferenceByHost(db: Executor, host: string | null | undef
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = findConferenceByHost(db, key);
+  if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(key, { at: Date.now(), value });
-  value.catch(() => cache.delete(key));
+  // Only hosts that serve a conference stay cached: random Host headers cannot grow the map.
+  value.then((found) => found ?? cache.delete(key), () => cache.delete(key));
   return value;
 }
 

@@ -1,13 +1,11 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import { eq } from 'drizzle-orm';
 import { getTranslations } from 'next-intl/server';
-import { registrationConfig } from '@/db/schema';
 import { RegisterForm } from '@/components/registration/register-form';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
-import { registrationWindow } from '@/lib/conferences/website-config';
+import { registrationInstructions, registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 import { findRegistration, registrationCounts } from '@/lib/registration/register-participant';
 
@@ -62,8 +60,7 @@ export default async function ConferenceRegisterPage() {
     } else if ((await registrationCounts(db, conference.id)).full) {
       body = <Message color="orange" testId="register-full">{t('full')}</Message>;
     } else {
-      const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);
-      const notice = sanitizeOrganiserHtml(localized(config?.instructions, locale));
+      const notice = sanitizeOrganiserHtml(localized(await registrationInstructions(db, conference.id), locale));
       body = <RegisterForm noticeHtml={notice} nextPath="/profile/userInfo" />;
     }
   }

@@ -6,8 +6,8 @@ import { route } from '@/lib/http/route';
 
 /** Creates the account (after the emailed code) and signs it in: register-and-login. */
 export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, conference, responseHeaders }) => {
-  const { userId } = await registerAccount(db, body);
-  const session = await signIn(db, { email: body.email, password: body.password, ip, headers: req.headers });
+  const { userId } = await registerAccount(db, body, ip);
+  const session = await signIn(db, { email: body.email, password: body.password, ip, headers: req.headers, justRegistered: true });
   for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
   return { userId, token: session.token, registered: await isRegistered(db, conference.id, userId) };
 });

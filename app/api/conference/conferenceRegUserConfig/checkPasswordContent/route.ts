@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getAuth } from '@/lib/auth/auth';
 import { findCredentialAccount, findUserByEmail } from '@/lib/accounts/queries';
-import { hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
+import { hitClientLimit, hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
 
@@ -9,7 +9,7 @@ import { route } from '@/lib/http/route';
 export const POST = route({ body: z.object({ data: ZLogin }) }, async ({ db, body, ip }) => {
   const { email, password } = body.data;
   await hitRateLimit(db, `login:email:${email}`, LIMITS.login);
-  await hitRateLimit(db, `login:ip:${ip}`, { ...LIMITS.login, max: LIMITS.login.max * 5 });
+  await hitClientLimit(db, 'login', ip, { ...LIMITS.login, max: LIMITS.login.max * 5 });
   const existing = await findUserByEmail(db, email);
   const credential = existing ? await findCredentialAccount(db, existing.id) : null;
   if (!credential?.password) return { result: false };

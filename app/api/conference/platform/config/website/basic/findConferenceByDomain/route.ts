@@ -4,9 +4,10 @@ import { Errors } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 
 /** Basic facts of the conference a domain serves (default: the caller's host). */
-export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference }) => {
+export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference, roles }) => {
   const found = query.domain ? await findConferenceByHost(db, query.domain) : conference;
-  if (!found) throw Errors.notFound();
+  // Another conference is only described once it is public.
+  if (!found || (found.id !== conference.id && found.status !== '4' && !roles.platformAdmin)) throw Errors.notFound();
   return {
     conferenceId: found.id,
     slug: found.slug,
