@@ -1,22 +1,81 @@
-import { expect, test } from './support/test';
+import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { login } from './support/helpers';
+import { expect, test } from './support/test';
 
-test('a participant accepts the notice, registers, sees the countdown and the registration number', async ({ page }) => {
-  await login(page, E2E.freshParticipants[0], E2E.password, '/en');
-  await expect(page).toHaveURL(/\/en\/conferenceRegister$/);
-  await expect(page.getByTestId('register-notice')).toContainText('Registration fees are not refundable');
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByText('Please read and accept the registration notice first').first()).toBeVisible();
-  await page.getByTestId('agree-notice').check();
-  await page.getByTestId('register-submit').click();
-  await expect(page.getByTestId('register-success')).toContainText(/Your registration number is DEMO-\d{4}/);
-  await expect(page.getByTestId('register-countdown')).toContainText(/Redirecting in [123] s/);
-  await expect(page).toHaveURL(/\/en\/profile\/userInfo$/, { timeout: 6000 });
-  await expect(page.getByTestId('registration-status')).toContainText(/Registered \(number DEMO-\d{4}\)/);
-  await page.goto('/conferenceRegister');
-  await expect(page.getByTestId('register-already')).toContainText('您已注册，请勿重复注册');
+test.describe.serial('the organiser designs the form, a participant fills it', () => {
+  test('an organiser adds a custom select item in both languages and sees it in both previews', async ({ page }) => {
+    await login(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    await page.goto('/platform/config/register');
+    await page.getByTestId('add-field').click();
+    const editor = page.getByTestId('field-editor');
+    await editor.getByTestId('field-type').click();
+    await page.getByRole('option', { name: '下拉选择', exact: true }).click();
+    await editor.getByLabel('中文名称').fill('饮食偏好');
+    await editor.getByLabel('英文名称').fill('Dietary needs');
+    await editor.getByTestId('save-field').click();
+    await expect(page.getByText('单选、多选和下拉项至少需要一个选项')).toBeVisible();
+    for (const [value, zh, en] of [['veg', '素食', 'Vegetarian'], ['halal', '清真', 'Halal']]) {
+      await editor.getByTestId('add-option').click();
+      await editor.getByLabel('选项值').last().fill(value);
+      await editor.getByLabel('中文', { exact: true }).last().fill(zh);
+      await editor.getByLabel('英文', { exact: true }).last().fill(en);
+    }
+    await editor.getByLabel('必填').check();
+    await expect(editor.getByLabel('必填')).toBeChecked();
+    await editor.getByTestId('save-field').click();
+    await expect(page.getByText('表单项已保存')).toBeVisible();
+    await expect(page.getByTestId('field-table')).toContainText('饮食偏好');
+    await expect(page.getByTestId('preview-zh')).toContainText('饮食偏好');
+    await page.getByRole('tab', { name: 'English' }).click();
+    await expect(page.getByTestId('preview-en')).toContainText('Dietary needs');
+    // The saved switches show as they are stored, and saving the basics keeps them.
+    await expect(page.getByTestId('switch-registerModuleEnabled')).toBeChecked();
+    await expect(page.getByTestId('switch-registerFlag')).toBeChecked();
+    await page.getByRole('button', { name: '保存基本设置' }).click();
+    await expect(page.getByText('基本设置已保存')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('switch-registerFlag')).toBeChecked();
+    const editRow = page.locator('[data-field-row="custom_1"]');
+    await editRow.getByRole('button', { name: '编辑自定义项' }).click();
+    await expect(page.getByTestId('field-editor').getByLabel('必填')).toBeChecked();
+    await page.keyboard.press('Escape');
+  });
+
+  test('a participant registers in English through the designed form, sees the countdown and the answers', async ({ page }) => {
+    await login(page, E2E.freshParticipants[0], E2E.password, '/en');
+    await expect(page).toHaveURL(/\/en\/conferenceRegister$/);
+    await expect(page.getByTestId('register-notice')).toContainText('Registration fees are not refundable');
+    const form = page.getByTestId('register-form');
+    await expect(form.locator('input[name="email"]')).toHaveValue(E2E.freshParticipants[0]);
+    await expect(form.locator('input[name="email"]')).toHaveAttribute('readonly', '');
+
+    await page.getByTestId('register-submit').click();
+    await expect(form.getByText('This field is required').first()).toBeVisible();
+    await form.locator('input[name="telephone"]').fill('+49 30 1234567');
+    await form.locator('input[name="unit"]').fill('Max Planck Institute');
+    await form.getByLabel('Country/area').fill('Germ');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await form.getByLabel('Dietary needs').click();
+    await page.getByRole('option', { name: 'Vegetarian' }).click();
+
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('Please read and accept the registration notice first').first()).toBeVisible();
+    await page.getByTestId('agree-notice').check();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-success')).toContainText(/Your registration number is DEMO-\d{4}/);
+    await expect(page.getByTestId('register-countdown')).toContainText(/Redirecting in [123] s/);
+    await expect(page).toHaveURL(/\/en\/profile\/userInfo$/, { timeout: 6000 });
+    await expect(page.getByTestId('registration-status')).toContainText(/Registered \(number DEMO-\d{4}\)/);
+    const answers = page.getByTestId('registration-answers');
+    await expect(answers.locator('[data-answer="custom_1"]')).toContainText('Vegetarian');
+    await expect(answers.locator('[data-answer="country"]')).toContainText('Germany');
+    await page.goto('/profile/userInfo');
+    await expect(page.getByTestId('registration-answers').locator('[data-answer="custom_1"]')).toContainText('素食');
+    await page.goto('/conferenceRegister');
+    await expect(page.getByTestId('register-already')).toContainText('您已注册，请勿重复注册');
+  });
 });
 
 test('visitors are asked to log in; closed and full conferences say so', async ({ page }) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { localePath } from '@/components/ui/api-client';
 import { safeReturnPath, showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 type Values = z.input<typeof ZLogin>;
 
@@ -31,7 +32,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
   });
 
   return (
-    <form method="post" onSubmit={submit} noValidate data-testid="login-form">
+    <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="md">
         {expired && (
           <Alert color="orange" data-testid="session-expired">
@@ -59,9 +60,9 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           error={fieldError(form.formState.errors.password)}
           {...form.register('password')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
-        </Button>
+        </SubmitButton>
         <Group justify="space-between">
           <Text size="sm">
             {t('noAccount')}{' '}

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { ZProfile } from '@/lib/accounts/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useFieldError } from '@/components/ui/use-api';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 type Values = z.input<typeof ZProfile>;
 const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'countryArea', 'post', 'address'] as const;
@@ -46,9 +47,9 @@ export function ProfileForm({ initial }: { initial: Values }) {
           <Button variant="default" onClick={() => router.push('/profile/userInfo')}>
             {tc('cancel')}
           </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <SubmitButton loading={form.formState.isSubmitting}>
             {tc('save')}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { PasswordFields, type CodeFormValues } from './password-fields';
 import { EmailCodeFields } from './email-code-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 
 export function ResetPasswordForm() {
@@ -33,14 +34,14 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <form method="post" onSubmit={submit} noValidate data-testid="reset-form">
+    <form onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="md">
         <EmailCodeFields form={form} purpose="resetPassCode" />
         <TextInput label={t('name')} description={t('nameHint')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
         <PasswordFields form={form} label={t('newPassword')} />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('resetButton')}
-        </Button>
+        </SubmitButton>
         <Anchor component={Link} href="/conferencelogin" size="sm">
           {t('loginLink')}
         </Anchor>

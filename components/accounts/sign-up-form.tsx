@@ -1,6 +1,6 @@
 'use client';
 
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { safeReturnPath, showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { PasswordFields, type CodeFormValues } from './password-fields';
 import { EmailCodeFields } from './email-code-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 
 export function SignUpForm({ redirect }: { redirect?: string }) {
@@ -34,14 +35,14 @@ export function SignUpForm({ redirect }: { redirect?: string }) {
   });
 
   return (
-    <form method="post" onSubmit={submit} noValidate data-testid="sign-up-form">
+    <form onSubmit={submit} noValidate data-testid="sign-up-form">
       <Stack gap="md">
         <EmailCodeFields form={form} purpose="registerCode" />
         <TextInput label={t('name')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
         <PasswordFields form={form} label={t('password')} />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('signUpButton')}
-        </Button>
+        </SubmitButton>
         <Text size="sm">
           {t('haveAccount')}{' '}
           <Anchor component={Link} href="/conferencelogin">

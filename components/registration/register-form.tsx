@@ -1,48 +1,56 @@
 'use client';
 
-import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { buildAnswerSchema, type FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { DynamicFields, emptyAnswers } from './dynamic-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const REDIRECT_SECONDS = 3;
+type Answers = Record<string, string | string[]>;
 
-/** Accept the notice, submit, then a 3-second countdown to the next page (spec §4 registration flow). */
-export function RegisterForm({ noticeHtml, nextPath }: { noticeHtml: string; nextPath: string }) {
+/**
+ * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
+ * countdown to the next page (spec §4 registration flow).
+ */
+export function RegisterForm(props: { noticeHtml: string; nextPath: string; fields: FormField[]; countryOptions: string[]; prefill: Answers }) {
   const t = useTranslations('register');
   const api = useApi();
   const locale = useAppLocale();
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ code: string } | null>(null);
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
+  const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(props.fields, props.prefill) });
 
   useEffect(() => {
     if (!done) return;
     if (seconds <= 0) {
-      window.location.assign(localePath(locale, nextPath));
+      window.location.assign(localePath(locale, props.nextPath));
       return;
     }
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [done, seconds, locale, nextPath]);
+  }, [done, seconds, locale, props.nextPath]);
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async (answers) => {
     if (!agreed) {
       notifications.show({ color: 'orange', message: t('selectNotice') });
       return;
     }
-    setBusy(true);
     try {
-      setDone(await api<{ code: string }>('/conference/conferenceUser', { body: { agreeNotice: true } }));
+      setDone(await api<{ code: string }>('/conference/conferenceUser', { body: { agreeNotice: true, answers } }));
     } catch (error) {
-      showApiError(error);
-      setBusy(false);
+      showApiError(error, form.setError, Object.fromEntries(props.fields.map((f) => [`answers.${f.key}`, f.key])));
     }
-  };
+  });
 
   if (done) {
     return (
@@ -53,15 +61,19 @@ export function RegisterForm({ noticeHtml, nextPath }: { noticeHtml: string; nex
     );
   }
   return (
-    <Stack gap="md">
-      <div>
-        <Text fw={600} mb="xs">{t('notice')}</Text>
-        <div data-testid="register-notice" style={{ maxHeight: 320, overflow: 'auto', padding: 12, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} dangerouslySetInnerHTML={{ __html: noticeHtml }} />
-      </div>
-      <Checkbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
-      <Button onClick={submit} loading={busy} data-testid="register-submit">
-        {t('submit')}
-      </Button>
-    </Stack>
+    <form onSubmit={submit} noValidate data-testid="register-form">
+      <Stack gap="md">
+        <div>
+          <Text fw={600} mb="xs">{t('notice')}</Text>
+          <div data-testid="register-notice" style={{ maxHeight: 320, overflow: 'auto', padding: 12, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} dangerouslySetInnerHTML={{ __html: props.noticeHtml }} />
+        </div>
+        <Checkbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
+        <Divider label={t('yourInfo')} labelPosition="left" />
+        <DynamicFields fields={props.fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={['email']} />
+        <SubmitButton loading={form.formState.isSubmitting} data-testid="register-submit">
+          {t('submit')}
+        </SubmitButton>
+      </Stack>
+    </form>
   );
 }

@@ -26,9 +26,10 @@ export function useApi() {
 export function useFieldError() {
   const t = useTranslations('validation');
   return useCallback(
-    (error: FieldError | undefined) => {
-      if (!error?.message) return undefined;
-      return t.has(error.message) ? t(error.message) : error.message;
+    (error: Pick<FieldError, 'message'> | { message?: unknown } | undefined) => {
+      const message = typeof error?.message === 'string' ? error.message : undefined;
+      if (!message) return undefined;
+      return t.has(message) ? t(message) : message;
     },
     [t],
   );

@@ -91,5 +91,7 @@ export const registrationConfig = pgTable('registration_config', {
   endDate: date('end_date'),
   ruleVersion: text('rule_version').notNull().default('default'),
   costsSet: boolean('costs_set').notNull().default(false),
+  /** ISO 3166 codes offered in the country field; empty = every country. */
+  countryOptions: jsonb('country_options').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -32,6 +32,13 @@ export async function login(page: Page, email: string, password: string, prefix 
   await form.locator('input[name="password"]').fill(password);
   await form.locator('button[type="submit"]').click();
   await expect(page).not.toHaveURL(/conferencelogin/);
+  await waitForApp(page);
+}
+
+/** After a navigation the app made itself (not page.goto): wait until the new page is interactive. */
+export async function waitForApp(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 export function uniqueEmail(tag: string): string {

@@ -27,6 +27,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/profile/userInfo', access: 'user' },
   { pattern: '/profile/userInfo/Edit', access: 'user' },
   { pattern: '/platform', access: 'platform' },
+  { pattern: '/platform/config/register', access: 'platform' },
   { pattern: '/platform/submissionManage/user', access: 'platform' },
 ];
 

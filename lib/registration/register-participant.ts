@@ -63,7 +63,10 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
  * transaction, so concurrent registrations can never exceed the cap and a failed insert gives the
  * place back.
  */
-export async function registerParticipant(db: DB, input: { conference: Conference; userId: string; now?: Date }): Promise<{ code: string }> {
+export async function registerParticipant(
+  db: DB,
+  input: { conference: Conference; userId: string; answers?: Record<string, string | string[]>; now?: Date },
+): Promise<{ code: string }> {
   const state = await registrationState(db, input.conference.id, input.userId);
   if (!state?.moduleEnabled) throw new AppError('MODULE_OFF', 'registerModuleOff', 403);
   if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
@@ -74,7 +77,7 @@ export async function registerParticipant(db: DB, input: { conference: Conferenc
       const place = await takePlace(tx, input.conference.id);
       if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
       const code = registrationCode(`${place.slug.toUpperCase()}-`, place.seq);
-      await tx.insert(conferenceRegistration).values({ conferenceId: input.conference.id, userId: input.userId, code });
+      await tx.insert(conferenceRegistration).values({ conferenceId: input.conference.id, userId: input.userId, code, answers: input.answers ?? {} });
       return { code };
     });
   } catch (error) {

@@ -8,6 +8,8 @@ import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { registrationInstructions, registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 import { findRegistration, registrationCounts } from '@/lib/registration/register-participant';
+import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
+import { findProfile } from '@/lib/accounts/queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('register');
@@ -60,8 +62,23 @@ export default async function ConferenceRegisterPage() {
     } else if ((await registrationCounts(db, conference.id)).full) {
       body = <Message color="orange" testId="register-full">{t('full')}</Message>;
     } else {
-      const notice = sanitizeOrganiserHtml(localized(await registrationInstructions(db, conference.id), locale));
-      body = <RegisterForm noticeHtml={notice} nextPath="/profile/userInfo" />;
+      const [instructions, fields, countryOptions, profile] = await Promise.all([
+        registrationInstructions(db, conference.id),
+        loadFields(db, conference.id),
+        loadCountryOptions(db, conference.id),
+        findProfile(db, user.id),
+      ]);
+      const prefill = {
+        name: user.name,
+        email: user.email,
+        telephone: profile?.profile?.phone ?? '',
+        unit: profile?.profile?.unit ?? '',
+        post: profile?.profile?.post ?? '',
+        address: profile?.profile?.address ?? '',
+      };
+      body = (
+        <RegisterForm noticeHtml={sanitizeOrganiserHtml(localized(instructions, locale))} nextPath="/profile/userInfo" fields={fields} countryOptions={countryOptions} prefill={prefill} />
+      );
     }
   }
   return (

@@ -5,6 +5,8 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { findProfile } from '@/lib/accounts/queries';
 import { requirePage } from '@/lib/auth/require-page';
 import { findRegistration } from '@/lib/registration/register-participant';
+import { loadFields } from '@/lib/registration/field-config';
+import { describeAnswers } from '@/lib/registration/describe-answers';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -15,13 +17,15 @@ const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'country
 
 /** The personal information preview, with this conference's registration and roles. */
 export default async function UserInfoPage() {
-  const { db, user, conference, roles } = await requirePage('/profile/userInfo');
-  const [t, tc, found, registration] = await Promise.all([
+  const { db, user, conference, roles, locale } = await requirePage('/profile/userInfo');
+  const [t, tc, found, registration, fields] = await Promise.all([
     getTranslations('profile'),
     getTranslations('common'),
     findProfile(db, user!.id),
     findRegistration(db, conference.id, user!.id),
+    loadFields(db, conference.id),
   ]);
+  const answers = registration ? describeAnswers(fields, registration.answers, locale) : [];
   const profile = found?.profile;
   const roleLabels = [
     roles.platformAdmin && t('rolePlatformAdmin'),
@@ -56,6 +60,19 @@ export default async function UserInfoPage() {
           <Text size="sm" c="dimmed">{t('registrationStatus')}</Text>
           <Text data-testid="registration-status">{registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}</Text>
         </div>
+        {answers.length > 0 && (
+          <div data-testid="registration-answers">
+            <Text size="sm" c="dimmed" mb={4}>{t('registrationAnswers')}</Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              {answers.map((a) => (
+                <div key={a.key} data-answer={a.key}>
+                  <Text size="xs" c="dimmed">{a.label}</Text>
+                  <Text size="sm">{a.value}</Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </div>
+        )}
         {roleLabels.length > 0 && (
           <div>
             <Text size="sm" c="dimmed">{t('roles')}</Text>

@@ -1,0 +1,90 @@
+'use client';
+
+import { Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ZBasicConfig } from '@/lib/registration/basic-config';
+import { COUNTRY_CODES, countryName } from '@/lib/registration/countries';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useRouter } from '@/lib/i18n/navigation';
+import { SubmitButton } from '@/components/ui/submit-button';
+
+type Values = z.input<typeof ZBasicConfig>;
+
+export function BasicConfigForm({ initial }: { initial: Values }) {
+  const t = useTranslations('registerConfig');
+  const api = useApi();
+  const locale = useAppLocale();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const form = useForm<Values>({ resolver: zodResolver(ZBasicConfig) as never, defaultValues: initial });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/conference/admin/register/config/basic/save', { body: values });
+      notifications.show({ color: 'green', message: t('savedBasic') });
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="basic-config-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label={t('startDate')} required error={fieldError(errors.startDate)} {...form.register('startDate')} />
+          <TextInput type="date" label={t('endDate')} required error={fieldError(errors.endDate)} {...form.register('endDate')} />
+        </SimpleGrid>
+        <Group>
+          {(['registerModuleEnabled', 'registerFlag'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <Switch
+                  label={t(name === 'registerFlag' ? 'registerFlag' : 'moduleEnabled')}
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  data-testid={`switch-${name}`}
+                />
+              )}
+            />
+          ))}
+        </Group>
+        <Controller
+          control={form.control}
+          name="registerNum"
+          render={({ field }) => (
+            <NumberInput label={t('registerNum')} description={t('registerNumHint')} min={1} max={100000} allowDecimal={false} value={field.value as number} onChange={(v) => field.onChange(v === '' ? '' : Number(v))} error={fieldError(errors.registerNum)} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="countryOptions"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('countries')}
+              description={t('countriesHint')}
+              searchable
+              data={COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) }))}
+              value={field.value ?? []}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Textarea label={t('instructionsZh')} autosize minRows={4} error={fieldError(errors.instructions?.zh)} {...form.register('instructions.zh')} />
+          <Textarea label={t('instructionsEn')} autosize minRows={4} error={fieldError(errors.instructions?.en)} {...form.register('instructions.en')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <SubmitButton loading={form.formState.isSubmitting}>{t('saveBasic')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

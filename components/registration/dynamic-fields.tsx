@@ -1,0 +1,111 @@
+'use client';
+
+import { Checkbox, Group, MultiSelect, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { localized, type Locale } from '@/lib/i18n/localized';
+import { countryName, offeredCountries } from '@/lib/registration/countries';
+import type { FormField } from '@/lib/registration/fields';
+import { useFieldError } from '@/components/ui/use-api';
+
+type Answers = Record<string, string | string[]>;
+
+/**
+ * The organiser-designed part of the registration form, in `formLocale` (the preview shows both
+ * languages side by side; the real form uses the page's language).
+ */
+export function DynamicFields({
+  fields,
+  countryOptions,
+  formLocale,
+  control,
+  register,
+  errors,
+  readOnly = [],
+}: {
+  fields: FormField[];
+  countryOptions: string[];
+  formLocale: Locale;
+  control: Control<Answers>;
+  register: UseFormRegister<Answers>;
+  errors: FieldErrors<Answers>;
+  readOnly?: string[];
+}) {
+  const t = useTranslations('registerForm');
+  const fieldError = useFieldError();
+  const visible = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
+  return (
+    <Stack gap="sm">
+      {visible.map((field) => {
+        const label = localized(field.label, formLocale);
+        const error = fieldError(errors[field.key] as never);
+        const common = { label, required: field.required, error, 'data-field': field.key };
+        const options =
+          field.key === 'country'
+            ? offeredCountries(countryOptions).map((code) => ({ value: code, label: countryName(code, formLocale) }))
+            : field.options.map((o) => ({ value: o.value, label: localized(o.label, formLocale) }));
+        switch (field.type) {
+          case 'textarea':
+            return <Textarea key={field.key} autosize minRows={3} {...common} {...register(field.key)} />;
+          case 'date':
+            return <TextInput key={field.key} type="date" {...common} {...register(field.key)} />;
+          case 'select':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <Select {...common} data={options} searchable clearable placeholder={t('choose')} value={(f.value as string) || null} onChange={(v) => f.onChange(v ?? '')} onBlur={f.onBlur} />
+                )}
+              />
+            );
+          case 'multiSelect':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <MultiSelect {...common} data={options} searchable placeholder={t('choose')} value={(f.value as string[]) ?? []} onChange={f.onChange} onBlur={f.onBlur} />
+                )}
+              />
+            );
+          case 'radio':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <Radio.Group {...common} value={(f.value as string) ?? ''} onChange={f.onChange}>
+                    <Group mt={4}>{options.map((o) => <Radio key={o.value} value={o.value} label={o.label} />)}</Group>
+                  </Radio.Group>
+                )}
+              />
+            );
+          case 'checkBox':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => (
+                  <Checkbox.Group {...common} value={(f.value as string[]) ?? []} onChange={f.onChange}>
+                    <Group mt={4}>{options.map((o) => <Checkbox key={o.value} value={o.value} label={o.label} />)}</Group>
+                  </Checkbox.Group>
+                )}
+              />
+            );
+          default:
+            return <TextInput key={field.key} readOnly={readOnly.includes(field.key)} type={field.key === 'email' ? 'email' : 'text'} {...common} {...register(field.key)} />;
+        }
+      })}
+    </Stack>
+  );
+}
+
+/** Empty answers for a form: '' for single values, [] for lists. */
+export function emptyAnswers(fields: FormField[], prefill: Answers = {}): Answers {
+  return Object.fromEntries(fields.filter((f) => f.enabled).map((f) => [f.key, prefill[f.key] ?? (f.type === 'checkBox' || f.type === 'multiSelect' ? [] : '')]));
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { FieldOption } from '@/db/schema/registrations';
+import type { LocalizedText } from '@/lib/i18n/localized';
+import { offeredCountries } from './countries';
+
+export type { FieldOption };
+
+/** Custom item types an organiser can add (file and city arrive with uploads and the city picker). */
+export const CUSTOM_TYPES = ['input', 'textarea', 'date', 'radio', 'checkBox', 'select', 'multiSelect'] as const;
+export type CustomType = (typeof CUSTOM_TYPES)[number];
+export const CHOICE_TYPES: readonly string[] = ['radio', 'checkBox', 'select', 'multiSelect'];
+export const MULTI_TYPES: readonly string[] = ['checkBox', 'multiSelect'];
+
+export type FormField = {
+  key: string;
+  kind: 'common' | 'custom';
+  type: string;
+  label: LocalizedText;
+  options: FieldOption[];
+  required: boolean;
+  enabled: boolean;
+  sortOrder: number;
+};
+
+type Common = { key: string; type: string; label: LocalizedText; enabled: boolean; required: boolean; locked?: boolean; options?: FieldOption[] };
+
+/** The common items of spec §3, in their default order. name and email are always on and required. */
+export const COMMON_FIELDS: readonly Common[] = [
+  { key: 'name', type: 'input', label: { zh: '姓名', en: 'Name' }, enabled: true, required: true, locked: true },
+  { key: 'email', type: 'input', label: { zh: '邮箱', en: 'Email' }, enabled: true, required: true, locked: true },
+  { key: 'telephone', type: 'input', label: { zh: '电话', en: 'Telephone' }, enabled: true, required: true },
+  { key: 'country', type: 'select', label: { zh: '国家/地区', en: 'Country/area' }, enabled: true, required: true },
+  { key: 'unit', type: 'input', label: { zh: '工作单位', en: 'Organisation' }, enabled: true, required: true },
+  { key: 'post', type: 'input', label: { zh: '职务/职称', en: 'Position' }, enabled: true, required: false },
+  {
+    key: 'gender',
+    type: 'radio',
+    label: { zh: '性别', en: 'Gender' },
+    enabled: false,
+    required: false,
+    options: [
+      { value: 'male', label: { zh: '男', en: 'Male' } },
+      { value: 'female', label: { zh: '女', en: 'Female' } },
+    ],
+  },
+  { key: 'birthDay', type: 'date', label: { zh: '出生日期', en: 'Date of birth' }, enabled: false, required: false },
+  { key: 'idCard', type: 'input', label: { zh: '身份证号', en: 'ID card number' }, enabled: false, required: false },
+  { key: 'passport', type: 'input', label: { zh: '护照号', en: 'Passport number' }, enabled: false, required: false },
+  { key: 'address', type: 'input', label: { zh: '通讯地址', en: 'Postal address' }, enabled: false, required: false },
+  { key: 'fax', type: 'input', label: { zh: '传真', en: 'Fax' }, enabled: false, required: false },
+  { key: 'profile', type: 'textarea', label: { zh: '个人简介', en: 'Profile' }, enabled: false, required: false },
+  { key: 'comment', type: 'textarea', label: { zh: '备注', en: 'Comment' }, enabled: true, required: false },
+];
+export const LOCKED_KEYS = COMMON_FIELDS.filter((f) => f.locked).map((f) => f.key);
+
+export function defaultFields(): FormField[] {
+  return COMMON_FIELDS.map((f, i) => ({
+    key: f.key,
+    kind: 'common',
+    type: f.type,
+    label: f.label,
+    options: f.options ?? [],
+    required: f.required,
+    enabled: f.enabled,
+    sortOrder: (i + 1) * 10,
+  }));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE = /^[+\d][\d\s()-]{4,29}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The answers schema for a form: built from the field configuration, used by the form
+ * (zodResolver) and by the handler alike. Messages are keys of the `validation` namespace.
+ */
+export function buildAnswerSchema(fields: readonly FormField[], countryOptions: readonly string[] = []) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder)) {
+    if (MULTI_TYPES.includes(field.type)) {
+      const allowed = field.options.map((o) => o.value);
+      const list = z.array(z.string().refine((v) => allowed.includes(v), 'invalidChoice'), { error: 'invalidChoice' });
+      shape[field.key] = field.required ? list.min(1, 'fieldRequired') : list.default([]);
+      continue;
+    }
+    let text = z.string({ error: 'fieldRequired' }).trim().max(field.type === 'textarea' ? 4000 : 300, 'tooLong');
+    if (field.required) text = text.min(1, 'fieldRequired');
+    let rule: z.ZodType = text;
+    const allowed = field.key === 'country' ? offeredCountries(countryOptions) : CHOICE_TYPES.includes(field.type) ? field.options.map((o) => o.value) : null;
+    if (allowed) rule = text.refine((v) => v === '' || allowed.includes(v), 'invalidChoice');
+    else if (field.key === 'email') rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid');
+    else if (field.key === 'telephone' || field.key === 'fax') rule = text.refine((v) => v === '' || PHONE.test(v), 'phoneInvalid');
+    else if (field.type === 'date') rule = text.refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v))), 'dateInvalid');
+    shape[field.key] = field.required ? rule : rule.default('');
+  }
+  return z.object(shape);
+}
+
+/** An organiser's custom item (or the switches of a common one), as the designer sends it. */
+export const ZFieldInput = z
+  .object({
+    key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/).optional(),
+    type: z.enum(CUSTOM_TYPES),
+    label: z.object({ zh: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'), en: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong') }),
+    options: z
+      .array(
+        z.object({
+          value: z.string().trim().min(1, 'optionRequired').max(60, 'tooLong'),
+          label: z.object({ zh: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'), en: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong') }),
+        }),
+      )
+      .max(50)
+      .default([]),
+    required: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (CHOICE_TYPES.includes(value.type) && value.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsRequired' });
+    const values = value.options.map((o) => o.value);
+    if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsDuplicate' });
+  });
+export type FieldInput = z.input<typeof ZFieldInput>;
