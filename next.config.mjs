@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'exceljs'],
   experimental: {
     optimizePackageImports: ['@mantine/core', '@mantine/hooks'],
   },

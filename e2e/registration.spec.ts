@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -76,6 +77,76 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await page.goto('/conferenceRegister');
     await expect(page.getByTestId('register-already')).toContainText('您已注册，请勿重复注册');
   });
+
+  test('the organiser finds the registrant, corrects an answer and downloads an xlsx with the row, in both languages', async ({ page }) => {
+    await login(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, '/en');
+    await page.goto('/en/platform/manage/user');
+    await page.getByTestId('registrant-search').fill(E2E.freshParticipants[0]);
+    await page.getByTestId('registrant-apply').click();
+    await expect(page).toHaveURL(/\/en\/platform\/manage\/user\?q=/);
+    const rows = page.getByTestId('registrant-row');
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('registrant-total')).toHaveText('1 registrant');
+    const code = await rows.first().getAttribute('data-code');
+    expect(code).toMatch(/^DEMO-\d{4}$/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-registrants').click()]);
+    const sheet = await readSheet(await download.path());
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 3)).toEqual(['Registration number', 'Account name', 'Account email']);
+    expect(sheet.rowCount).toBe(2);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row[0]).toBe(code);
+    expect(row[headers.indexOf('Dietary needs')]).toBe('Vegetarian');
+    expect(row[headers.indexOf('Country/area')]).toBe('Germany');
+
+    await rows.first().getByTestId('registrant-details').click();
+    await expect(page.getByTestId('registrant-title')).toHaveText(`Registrant ${code}`);
+    await expect(page.getByTestId('registrant-answers').locator('[data-answer="custom_1"]')).toContainText('Vegetarian');
+    const edit = page.getByTestId('edit-registrant');
+    await expect(edit.locator('input[name="email"]')).toHaveAttribute('readonly', '');
+    await edit.locator('input[name="unit"]').fill('');
+    await page.getByTestId('edit-registrant-submit').click();
+    await expect(edit.getByText('This field is required').first()).toBeVisible();
+    await edit.locator('input[name="unit"]').fill('Fraunhofer Institute');
+    await page.getByTestId('edit-registrant-submit').click();
+    await expect(page.getByText('The registration was saved.')).toBeVisible();
+    await expect(page.getByTestId('registrant-answers').locator('[data-answer="unit"]')).toHaveText(/Fraunhofer Institute/);
+
+    // In Chinese the same export speaks Chinese.
+    await page.goto(`/platform/manage/user?q=${encodeURIComponent('Fraunhofer')}`);
+    await expect(page.getByTestId('registrant-row')).toHaveCount(1);
+    const [zhDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-registrants').click()]);
+    const zhSheet = await readSheet(await zhDownload.path());
+    const zhHeaders = (zhSheet.getRow(1).values as unknown[]).slice(1);
+    expect(zhHeaders[0]).toBe('注册号');
+    const zhRow = (zhSheet.getRow(2).values as unknown[]).slice(1);
+    expect(zhRow[zhHeaders.indexOf('饮食偏好')]).toBe('素食');
+    expect(zhRow[zhHeaders.indexOf('工作单位')]).toBe('Fraunhofer Institute');
+  });
+
+  test('the organiser adds a registrant by email; a participant cannot open the list or the export', async ({ page, request }) => {
+    await login(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+    await page.goto('/platform/manage/user');
+    await page.getByTestId('add-registrant').click();
+    const form = page.getByTestId('add-registrant-form');
+    await form.locator('input[name="name"]').fill('王五');
+    await form.locator('input[name="email"]').fill('wang.wu@example.org');
+    await form.locator('input[name="telephone"]').fill('13800000000');
+    await form.locator('input[name="unit"]').fill('复旦大学');
+    await form.getByLabel('国家/地区').fill('中国');
+    await page.getByRole('option', { name: '中国', exact: true }).click();
+    await form.getByLabel('饮食偏好').click();
+    await page.getByRole('option', { name: '清真' }).click();
+    await page.getByTestId('add-registrant-form-submit').click();
+    await expect(page).toHaveURL(/\/platform\/manage\/userDetails\?id=\d+$/);
+    await expect(page.getByTestId('registrant-answers').locator('[data-answer="email"]')).toHaveText(/wang\.wu@example\.org/);
+
+    const anonymous = await request.get('/api/conference/manage/user/export');
+    expect(anonymous.status()).toBe(401);
+    const list = await request.get('/api/conference/manage/user/list');
+    expect(list.status()).toBe(401);
+  });
 });
 
 test('visitors are asked to log in; closed and full conferences say so', async ({ page }) => {
@@ -98,3 +169,9 @@ test('visitors are asked to log in; closed and full conferences say so', async (
   await expect(page).toHaveURL(hostUrl(E2E.fullSlug, '/en/conferenceRegister'));
   await expect(page.getByTestId('register-full')).toHaveText('User registration limit reached');
 });
+
+async function readSheet(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.worksheets[0];
+}

@@ -28,6 +28,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/profile/userInfo/Edit', access: 'user' },
   { pattern: '/platform', access: 'platform' },
   { pattern: '/platform/config/register', access: 'platform' },
+  { pattern: '/platform/manage/user', access: 'platform' },
+  { pattern: '/platform/manage/userDetails', access: 'platform' },
   { pattern: '/platform/submissionManage/user', access: 'platform' },
 ];
 

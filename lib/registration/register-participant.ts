@@ -32,11 +32,6 @@ async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: num
   return row ?? null;
 }
 
-/**
- * Registers an account for a conference. The window and the module are checked first; the cap is
- * decided by one conditional update and the registration is inserted in the same transaction, so
- * concurrent registrations can never exceed the cap, and a failed insert gives the place back.
- */
 /** Everything the pre-checks need, in one query: module, window, count against the cap, and mine. */
 async function registrationState(db: Executor, conferenceId: number, userId: string) {
   const [row] = await db
@@ -72,16 +67,26 @@ export async function registerParticipant(
   if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
   if (state.mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
   if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  return withRegistrationConflicts(() => db.transaction((tx) => insertRegistration(tx, input.conference.id, input.userId, input.answers ?? {})));
+}
+
+/**
+ * Takes a place under the cap and writes the registration with its number; run it inside a
+ * transaction, so a failed insert gives the place back.
+ */
+export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Record<string, string | string[]>): Promise<{ id: number; code: string }> {
+  const place = await takePlace(tx, conferenceId);
+  if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  const code = registrationCode(`${place.slug.toUpperCase()}-`, place.seq);
+  const [row] = await tx.insert(conferenceRegistration).values({ conferenceId, userId, code, answers }).returning({ id: conferenceRegistration.id });
+  return { id: row.id, code };
+}
+
+/** Two clicks at once: the unique (conference, user) key lets one through; the other's place is rolled back. */
+export async function withRegistrationConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      const place = await takePlace(tx, input.conference.id);
-      if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
-      const code = registrationCode(`${place.slug.toUpperCase()}-`, place.seq);
-      await tx.insert(conferenceRegistration).values({ conferenceId: input.conference.id, userId: input.userId, code, answers: input.answers ?? {} });
-      return { code };
-    });
+    return await work();
   } catch (error) {
-    // Two clicks at once: the unique (conference, user) key lets one through; the other's place is rolled back.
     if (isUniqueViolation(error)) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
     throw error;
   }

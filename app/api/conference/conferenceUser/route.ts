@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
-import { buildAnswerSchema } from '@/lib/registration/fields';
+import { parseAnswers } from '@/lib/registration/answers';
+import { updateRegistrant } from '@/lib/registration/manage-registrants';
 import { registerParticipant } from '@/lib/registration/register-participant';
+
+const ZAnswers = z.record(z.string(), z.unknown()).default({});
 
 /**
  * Saves the signed-in account's registration: the notice must be accepted and the answers pass
@@ -12,11 +14,21 @@ export const POST = route(
   {
     auth: 'user',
     published: true,
-    body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: z.record(z.string(), z.unknown()).default({}) }),
+    body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers }),
   },
   async ({ db, conference, user, body }) => {
-    const [fields, countries] = await Promise.all([loadFields(db, conference.id), loadCountryOptions(db, conference.id)]);
-    const answers = buildAnswerSchema(fields, countries).parse({ ...body.answers, email: user!.email }) as Record<string, string | string[]>;
-    return registerParticipant(db, { conference, userId: user!.id, answers });
+    const answers = await parseAnswers(db, conference.id, { ...body.answers, email: user!.email });
+    const { code } = await registerParticipant(db, { conference, userId: user!.id, answers });
+    return { code };
+  },
+);
+
+/** An organiser corrects a registrant's answers (the email stays the account's). */
+export const PUT = route(
+  { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), answers: ZAnswers }) },
+  async ({ db, conference, body }) => {
+    const answers = await parseAnswers(db, conference.id, body.answers);
+    await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers });
+    return { id: body.id };
   },
 );

@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AddRegistrant } from '@/components/manage/registrant-form';
+import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
+import { registrantListHref, registrantQueryFrom } from '@/lib/registration/list-params';
+import { listRegistrants } from '@/lib/registration/registrants';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('manageUser');
+  return { title: t('title') };
+}
+
+const BASE = '/platform/manage/user';
+
+/** The organisers' registrant list: search, registration-date filters, pages, export and add. */
+export default async function ManageUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { db, conference, locale } = await requirePage(BASE);
+  const query = registrantQueryFrom(await searchParams);
+  const [t, result, fields, countryOptions] = await Promise.all([
+    getTranslations('manageUser'),
+    listRegistrants(db, conference.id, query),
+    loadFields(db, conference.id),
+    loadCountryOptions(db, conference.id),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.total / result.size));
+  const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, lang: locale })}`;
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
+  const answer = (answers: Record<string, string | string[]>, key: string) => {
+    const value = answers[key];
+    return Array.isArray(value) ? value.join(', ') : (value ?? '');
+  };
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={3}>{t('title')}</Title>
+          <Text size="sm" c="dimmed" data-testid="registrant-total">{t('total', { count: result.total })}</Text>
+        </div>
+        <Group gap="xs">
+          <AddRegistrant fields={fields} countryOptions={countryOptions} />
+          <Button component="a" href={exportHref} download variant="filled" data-testid="export-registrants">{t('export')}</Button>
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <form method="get" data-testid="registrant-filters">
+          <Group align="flex-end" gap="sm">
+            <TextInput name="q" label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={query.q} style={{ flex: 1, minWidth: 220 }} data-testid="registrant-search" />
+            <TextInput name="from" type="date" label={t('from')} defaultValue={query.from} data-testid="registrant-from" />
+            <TextInput name="to" type="date" label={t('to')} defaultValue={query.to} data-testid="registrant-to" />
+            <Button type="submit" data-testid="registrant-apply">{t('apply')}</Button>
+            <ButtonLink href={BASE} variant="subtle">{t('reset')}</ButtonLink>
+          </Group>
+        </form>
+        {query.invalidDate && <Alert color="orange" mt="sm">{t('badDate')}</Alert>}
+      </Paper>
+      <Paper withBorder>
+        <TableScrollContainer minWidth={720}>
+          <Table striped highlightOnHover data-testid="registrant-table">
+            <TableThead>
+              <TableTr>
+                <TableTh>{t('colCode')}</TableTh>
+                <TableTh>{t('colName')}</TableTh>
+                <TableTh>{t('colEmail')}</TableTh>
+                <TableTh>{t('colUnit')}</TableTh>
+                <TableTh>{t('colRegisteredAt')}</TableTh>
+                <TableTh>{t('colActions')}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {result.rows.map((row) => (
+                <TableTr key={row.id} data-testid="registrant-row" data-code={row.code}>
+                  <TableTd>{row.code}</TableTd>
+                  <TableTd>{answer(row.answers, 'name') || row.name}</TableTd>
+                  <TableTd>{row.email}</TableTd>
+                  <TableTd>{answer(row.answers, 'unit')}</TableTd>
+                  <TableTd>{dateTime.format(row.createdAt)}</TableTd>
+                  <TableTd>
+                    <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">{t('details')}</AnchorLink>
+                  </TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </TableScrollContainer>
+        {result.rows.length === 0 && <Text c="dimmed" p="md" data-testid="registrant-empty">{t('empty')}</Text>}
+      </Paper>
+      {pages > 1 && (
+        <Group justify="center" gap="sm" data-testid="registrant-pages">
+          {query.page > 1 ? <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page - 1 })}>{t('previous')}</AnchorLink> : <Text c="dimmed">{t('previous')}</Text>}
+          <Text size="sm">{t('pageOf', { page: query.page, pages })}</Text>
+          {query.page < pages ? <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page + 1 })} data-testid="registrant-next">{t('next')}</AnchorLink> : <Text c="dimmed">{t('next')}</Text>}
+        </Group>
+      )}
+    </Stack>
+  );
+}

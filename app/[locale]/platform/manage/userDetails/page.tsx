@@ -1,0 +1,76 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { EditRegistrant } from '@/components/manage/registrant-form';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { describeAnswers } from '@/lib/registration/describe-answers';
+import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
+import { findRegistrant } from '@/lib/registration/registrants';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('manageUser');
+  return { title: t('answers') };
+}
+
+/** One registrant: the account, the registration number and time, the answers, and their correction. */
+export default async function ManageUserDetailsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
+  const raw = (await searchParams).id;
+  const id = Number(Array.isArray(raw) ? raw[0] : raw);
+  const [t, registrant, fields, countryOptions] = await Promise.all([
+    getTranslations('manageUser'),
+    Number.isSafeInteger(id) && id > 0 ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
+    loadFields(db, conference.id),
+    loadCountryOptions(db, conference.id),
+  ]);
+  if (!registrant) {
+    return (
+      <Stack gap="md">
+        <Text data-testid="registrant-missing">{t('empty')}</Text>
+        <ButtonLink href="/platform/manage/user" variant="light">{t('backToList')}</ButtonLink>
+      </Stack>
+    );
+  }
+  const answers = describeAnswers(fields, registrant.answers, locale);
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} data-testid="registrant-title">{t('detailsTitle', { code: registrant.code })}</Title>
+        <ButtonLink href="/platform/manage/user" variant="subtle">{t('backToList')}</ButtonLink>
+      </Group>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <div>
+            <Text size="sm" c="dimmed">{t('colCode')}</Text>
+            <Text>{registrant.code}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('account')}</Text>
+            <Text>{registrant.name} · {registrant.email}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('colRegisteredAt')}</Text>
+            <Text>{dateTime.format(registrant.createdAt)}</Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" data-testid="registrant-answers">
+        <Title order={5} mb="sm">{t('answers')}</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          {answers.map((a) => (
+            <div key={a.key} data-answer={a.key}>
+              <Text size="xs" c="dimmed">{a.label}</Text>
+              <Text size="sm">{a.value}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={5} mb="sm">{t('editTitle')}</Title>
+        <EditRegistrant id={registrant.id} answers={registrant.answers} fields={fields} countryOptions={countryOptions} />
+      </Paper>
+    </Stack>
+  );
+}

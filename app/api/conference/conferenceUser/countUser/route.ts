@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { registrationCounts } from '@/lib/registration/register-participant';
+
+/** How many have registered, against the cap (organisers). */
+export const POST = route({ auth: 'manager' }, async ({ db, conference }) => {
+  const counts = await registrationCounts(db, conference.id);
+  return { total: counts.registeredCount, cap: counts.cap, full: counts.full };
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { localized } from '@/lib/i18n/localized';
+import { route } from '@/lib/http/route';
+import { registrantsWorkbook } from '@/lib/registration/export-registrants';
+import { loadFields } from '@/lib/registration/field-config';
+import { allRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Every registrant matching the filters as an xlsx file, in the organiser's language (organisers). */
+const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
+
+export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale: callerLocale }) => {
+  const locale = query.lang ?? callerLocale;
+  const [fields, rows] = await Promise.all([loadFields(db, conference.id), allRegistrants(db, conference.id, query)]);
+  const title = localized(conference.shortTitle, locale) || conference.slug;
+  const body = await registrantsWorkbook(fields, rows, locale, title);
+  const filename = `${conference.slug}-registrants-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  return new Response(new Uint8Array(body), {
+    headers: {
+      'content-type': XLSX,
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

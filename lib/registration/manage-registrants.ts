@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import type { DB } from '@/db/client';
+import { conferenceRegistration } from '@/db/schema';
+import { insertPasswordlessAccount } from '@/lib/accounts/create-account';
+import { findUserByEmail } from '@/lib/accounts/queries';
+import { AppError } from '@/lib/http/app-error';
+import { insertRegistration, withRegistrationConflicts } from './register-participant';
+
+type Answers = Record<string, string | string[]>;
+
+/**
+ * An organiser registers someone (addUser): the account with that email is used, or created without
+ * a password. The registration window and module do not apply to organisers, the cap does; the
+ * account and the registration are written in one transaction, so a full conference leaves nothing.
+ */
+export async function addRegistrant(db: DB, input: { conferenceId: number; answers: Answers & { email: string } }): Promise<{ id: number; code: string }> {
+  const email = input.answers.email.toLowerCase();
+  const name = typeof input.answers.name === 'string' && input.answers.name ? input.answers.name : email;
+  return withRegistrationConflicts(() =>
+    db.transaction(async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      const userId = existing?.id ?? (await insertPasswordlessAccount(tx, { email, name }));
+      return insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email });
+    }),
+  );
+}
+
+/** An organiser corrects a registration's answers; the email stays the account's. */
+export async function updateRegistrant(db: DB, input: { conferenceId: number; id: number; answers: Answers }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ answers: conferenceRegistration.answers })
+      .from(conferenceRegistration)
+      .where(and(eq(conferenceRegistration.conferenceId, input.conferenceId), eq(conferenceRegistration.id, input.id)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'registrantNotFound', 404);
+    const email = current.answers.email;
+    if (typeof email === 'string' && typeof input.answers.email === 'string' && input.answers.email.toLowerCase() !== email.toLowerCase()) {
+      throw new AppError('EMAIL_MISMATCH', 'emailMismatch', 400);
+    }
+    await tx
+      .update(conferenceRegistration)
+      .set({ answers: { ...input.answers, ...(email === undefined ? {} : { email }) } })
+      .where(and(eq(conferenceRegistration.conferenceId, input.conferenceId), eq(conferenceRegistration.id, input.id)));
+  });
+}

@@ -1,0 +1,87 @@
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { conferenceRegistration, user } from '@/db/schema';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The admin list's query: search text, registration date range, page. */
+export const ZRegistrantQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  from: z.union([z.literal(''), z.string().regex(DATE)]).default(''),
+  to: z.union([z.literal(''), z.string().regex(DATE)]).default(''),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Conditions of one conference's registrants (the conference id is always part of them). */
+function conditions(conferenceId: number, query: Pick<RegistrantQuery, 'q' | 'from' | 'to'>): SQL {
+  const parts: SQL[] = [eq(conferenceRegistration.conferenceId, conferenceId)];
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    parts.push(
+      or(
+        ilike(user.name, like),
+        ilike(user.email, like),
+        ilike(conferenceRegistration.code, like),
+        sql`${conferenceRegistration.answers}::text ilike ${like}`,
+      )!,
+    );
+  }
+  if (query.from) parts.push(gte(conferenceRegistration.createdAt, new Date(`${query.from}T00:00:00+08:00`)));
+  if (query.to) parts.push(lt(conferenceRegistration.createdAt, new Date(new Date(`${query.to}T00:00:00+08:00`).getTime() + 86_400_000)));
+  return and(...parts)!;
+}
+
+const columns = {
+  id: conferenceRegistration.id,
+  code: conferenceRegistration.code,
+  status: conferenceRegistration.status,
+  answers: conferenceRegistration.answers,
+  createdAt: conferenceRegistration.createdAt,
+  userId: user.id,
+  name: user.name,
+  email: user.email,
+};
+
+/** One page of a conference's registrants, newest first, with the total. */
+export async function listRegistrants(db: Executor, conferenceId: number, query: RegistrantQuery) {
+  const where = conditions(conferenceId, query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(conferenceRegistration)
+      .innerJoin(user, eq(user.id, conferenceRegistration.userId))
+      .where(where)
+      .orderBy(desc(conferenceRegistration.createdAt), desc(conferenceRegistration.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: count() }).from(conferenceRegistration).innerJoin(user, eq(user.id, conferenceRegistration.userId)).where(where),
+  ]);
+  return { rows, total, page: query.page, size: query.size };
+}
+
+/** Every registrant matching the filters (for the export), in registration order. */
+export async function allRegistrants(db: Executor, conferenceId: number, query: Pick<RegistrantQuery, 'q' | 'from' | 'to'>) {
+  return db
+    .select(columns)
+    .from(conferenceRegistration)
+    .innerJoin(user, eq(user.id, conferenceRegistration.userId))
+    .where(conditions(conferenceId, query))
+    .orderBy(conferenceRegistration.id);
+}
+
+/** One registrant of this conference (null when the id belongs to another conference). */
+export async function findRegistrant(db: Executor, conferenceId: number, registrationId: number) {
+  const [row] = await db
+    .select(columns)
+    .from(conferenceRegistration)
+    .innerJoin(user, eq(user.id, conferenceRegistration.userId))
+    .where(and(eq(conferenceRegistration.conferenceId, conferenceId), eq(conferenceRegistration.id, registrationId)));
+  return row ?? null;
+}
