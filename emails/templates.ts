@@ -38,6 +38,16 @@ export const mailTemplates = {
       lines: ['Dear {name},', 'The password of your account has just been reset and every signed-in device was signed out.', 'If this was not you, contact the conference organisers at once.'],
     },
   },
+  registrationSuccess: {
+    zh: {
+      subject: '【{conference}】注册成功',
+      lines: ['{name}，您好：', '您已成功注册 {conference}，注册号为：{code}。', '{fees}', '您可以随时登录会议网站的个人中心查看注册信息和订单。'],
+    },
+    en: {
+      subject: '[{conference}] Your registration',
+      lines: ['Dear {name},', 'You are registered for {conference}. Your registration number is {code}.', '{fees}', 'Sign in to the conference website at any time to see your registration and your orders in the personal centre.'],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

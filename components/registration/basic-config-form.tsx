@@ -1,12 +1,12 @@
 'use client';
 
-import { Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ZBasicConfig } from '@/lib/registration/basic-config';
+import { RULE_TYPES, ZBasicConfig } from '@/lib/registration/basic-config';
 import { COUNTRY_CODES, countryName } from '@/lib/registration/countries';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
@@ -56,6 +56,30 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
             />
           ))}
         </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Controller
+            control={form.control}
+            name="costsSet"
+            render={({ field }) => (
+              <Switch mt="xl" label={t('costsSet')} description={t('costsSetHint')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="switch-costsSet" />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="ruleType"
+            render={({ field }) => (
+              <Select
+                label={t('ruleType')}
+                data={RULE_TYPES.map((type) => ({ value: type, label: t(`rule_${type}`) }))}
+                value={field.value ?? 'REGISTER_FIRST_AND_PAY_LATER'}
+                onChange={(v) => field.onChange(v ?? 'REGISTER_FIRST_AND_PAY_LATER')}
+                allowDeselect={false}
+                data-testid="rule-type"
+              />
+            )}
+          />
+          <TextInput label={t('codePrefix')} description={t('codePrefixHint')} error={fieldError(errors.codePrefix)} {...form.register('codePrefix')} />
+        </SimpleGrid>
         <Controller
           control={form.control}
           name="registerNum"

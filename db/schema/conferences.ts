@@ -90,7 +90,12 @@ export const registrationConfig = pgTable('registration_config', {
   startDate: date('start_date'),
   endDate: date('end_date'),
   ruleVersion: text('rule_version').notNull().default('default'),
+  /** Charged (true) or free (false). */
   costsSet: boolean('costs_set').notNull().default(false),
+  /** REGISTER_FIRST_AND_PAY_LATER | SUBMIT_FIRST_AND_PAY_LATER | PAY_FIRST_AND_SUBMIT_LATER. */
+  ruleType: text('rule_type').notNull().default('REGISTER_FIRST_AND_PAY_LATER'),
+  /** Registration codes start with this; empty = the conference's slug in capitals and a dash. */
+  codePrefix: text('code_prefix').notNull().default(''),
   /** ISO 3166 codes offered in the country field; empty = every country. */
   countryOptions: jsonb('country_options').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

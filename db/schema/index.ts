@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './conferences';
 export * from './registrations';
 export * from './mail';
+export * from './fees';

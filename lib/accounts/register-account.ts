@@ -1,5 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { DB } from '@/db/client';
+import { uniqueViolation } from '@/db/errors';
 import { AppError } from '@/lib/http/app-error';
 import { insertAccount } from './create-account';
 import { checkEmailCode, consumeEmailCode } from './email-codes';
@@ -7,14 +8,6 @@ import { passwordWeakness } from './password-strength';
 import { findUserByEmail } from './queries';
 import type { SignUpInput } from './schemas';
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === 'object') {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Creates an account from the sign-up form: the emailed code is used up, and the user, its
@@ -33,7 +26,7 @@ export async function registerAccount(db: DB, input: SignUpInput, ip: string | n
     });
     return { userId };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('USER_EXISTS', 'userExists', 409);
+    if (uniqueViolation(error)) throw new AppError('USER_EXISTS', 'userExists', 409);
     throw error;
   }
 }

@@ -7,6 +7,9 @@ import { COUNTRY_CODES } from './countries';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Registration rule types of spec §3: register then pay, submit then pay, pay then submit. */
+export const RULE_TYPES = ['REGISTER_FIRST_AND_PAY_LATER', 'SUBMIT_FIRST_AND_PAY_LATER', 'PAY_FIRST_AND_SUBMIT_LATER'] as const;
+
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */
 export const ZBasicConfig = z
   .object({
@@ -17,6 +20,9 @@ export const ZBasicConfig = z
     registerFlag: z.boolean(),
     registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
     countryOptions: z.array(z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidChoice')).max(300).default([]),
+    costsSet: z.boolean().default(false),
+    ruleType: z.enum(RULE_TYPES).default('REGISTER_FIRST_AND_PAY_LATER'),
+    codePrefix: z.string().trim().max(12, 'tooLong').regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid').default(''),
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });
@@ -37,6 +43,9 @@ export async function findBasicConfig(db: Executor, conferenceId: number): Promi
     registerFlag: row.conference.registerFlag,
     registerNum: row.conference.registerNum,
     countryOptions: row.config?.countryOptions ?? [],
+    costsSet: row.config?.costsSet ?? false,
+    ruleType: (RULE_TYPES as readonly string[]).includes(row.config?.ruleType ?? '') ? (row.config!.ruleType as BasicConfig['ruleType']) : 'REGISTER_FIRST_AND_PAY_LATER',
+    codePrefix: row.config?.codePrefix ?? '',
   };
 }
 
@@ -48,7 +57,16 @@ export async function saveBasicConfig(db: DB, conferenceId: number, input: Basic
       .update(conference)
       .set({ registerModuleEnabled: input.registerModuleEnabled, registerFlag: input.registerFlag, registerNum: input.registerNum, updatedAt: now })
       .where(eq(conference.id, conferenceId));
-    const values = { instructions: input.instructions, startDate: input.startDate, endDate: input.endDate, countryOptions: input.countryOptions, updatedAt: now };
+    const values = {
+      instructions: input.instructions,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      countryOptions: input.countryOptions,
+      costsSet: input.costsSet,
+      ruleType: input.ruleType,
+      codePrefix: input.codePrefix,
+      updatedAt: now,
+    };
     await tx.insert(registrationConfig).values({ conferenceId, ...values }).onConflictDoUpdate({ target: registrationConfig.conferenceId, set: values });
   });
   forgetConferenceCache();

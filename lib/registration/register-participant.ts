@@ -1,48 +1,57 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
+import { uniqueViolation } from '@/db/errors';
 import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
-import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap } from '@/lib/conferences/website-config';
+import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap, todayIn } from '@/lib/conferences/website-config';
+import { ZFeeChoice, type FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
+import type { Locale } from '@/lib/i18n/localized';
+import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
+import type { Order } from '@/lib/orders/place-fee-order';
+import { queueRegistrationMail } from './registration-mail';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
+
+type Answers = Record<string, string | string[]>;
 
 /** The registration code: the conference's prefix and a four-digit sequence. */
 export function registrationCode(prefix: string, sequence: number): string {
   return `${prefix}${String(sequence).padStart(4, '0')}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * Takes one place under the cap, atomically: the conditional update succeeds only while places are
  * left, and holds the conference row until the transaction ends. Returns the new sequence number,
  * or null when the conference is full.
  */
-async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string } | null> {
+async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string; prefix: string | null } | null> {
   const cap = sql`case when ${conference.registerFlag} then ${conference.registerNum} else ${DEFAULT_REGISTER_CAP} end`;
   const [row] = await tx
     .update(conference)
     .set({ registeredCount: sql`${conference.registeredCount} + 1`, registrationSeq: sql`${conference.registrationSeq} + 1` })
     .where(and(eq(conference.id, conferenceId), sql`${conference.registeredCount} < ${cap}`))
-    .returning({ seq: conference.registrationSeq, slug: conference.slug });
+    .returning({
+      seq: conference.registrationSeq,
+      slug: conference.slug,
+      prefix: sql<string | null>`(select ${registrationConfig.codePrefix} from ${registrationConfig} where ${registrationConfig.conferenceId} = ${conference.id})`,
+    });
   return row ?? null;
 }
 
-/** Everything the pre-checks need, in one query: module, window, count against the cap, and mine. */
+/** Everything the pre-checks need, in one query: module, window, count against the cap, rule, and mine. */
 async function registrationState(db: Executor, conferenceId: number, userId: string) {
   const [row] = await db
     .select({
       moduleEnabled: conference.registerModuleEnabled,
       timeZone: conference.timeZone,
+      title: conference.title,
       registeredCount: conference.registeredCount,
       registerFlag: conference.registerFlag,
       registerNum: conference.registerNum,
       startDate: registrationConfig.startDate,
       endDate: registrationConfig.endDate,
+      costsSet: registrationConfig.costsSet,
+      ruleType: registrationConfig.ruleType,
       mine: sql<boolean>`exists (select 1 from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = ${userId})`,
     })
     .from(conference)
@@ -51,33 +60,60 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
   return row;
 }
 
+export type RegisterInput = {
+  conference: Conference;
+  userId: string;
+  answers?: Answers;
+  fees?: FeeChoice;
+  locale?: Locale;
+  now?: Date;
+};
+
 /**
  * Registers an account for a conference. The module, the window, an earlier registration and a
  * full conference are checked first (one query, so a rush of late-comers is turned away cheaply);
- * the cap itself is decided by one conditional update and the registration inserted in the same
- * transaction, so concurrent registrations can never exceed the cap and a failed insert gives the
- * place back.
+ * then one transaction takes a place under the registrant cap (one conditional update), writes the
+ * registration, takes the chosen fees' places under their caps and writes their unpaid orders, and
+ * queues the confirmation mail. Any refusal rolls all of it back, so nothing is half-written and no
+ * cap is ever exceeded. The answer says where the participant goes next (spec §4).
  */
-export async function registerParticipant(
-  db: DB,
-  input: { conference: Conference; userId: string; answers?: Record<string, string | string[]>; now?: Date },
-): Promise<{ code: string }> {
+export async function registerParticipant(db: DB, input: RegisterInput): Promise<{ code: string; orders: Order[]; nextPath: string }> {
   const state = await registrationState(db, input.conference.id, input.userId);
   if (!state?.moduleEnabled) throw new AppError('MODULE_OFF', 'registerModuleOff', 403);
   if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
   if (state.mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
   if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
-  return withRegistrationConflicts(() => db.transaction((tx) => insertRegistration(tx, input.conference.id, input.userId, input.answers ?? {})));
+  const locale = input.locale ?? 'zh';
+  const answers = input.answers ?? {};
+  const chooser = { today: todayIn(state.timeZone, input.now), locale, country: typeof answers.country === 'string' ? answers.country : null, invitationCode: input.fees?.invitationCode };
+  const result = await withRegistrationConflicts(() =>
+    db.transaction(async (tx) => {
+      const registration = await insertRegistration(tx, input.conference.id, input.userId, answers);
+      const orders = await placeFeeChoice(tx, {
+        conferenceId: input.conference.id,
+        userId: input.userId,
+        registrationId: registration.id,
+        choice: input.fees ?? ZFeeChoice.parse({}),
+        chooser,
+        charged: state.costsSet ?? false,
+        actorUserId: input.userId,
+      });
+      await queueRegistrationMail(tx, { conferenceId: input.conference.id, userId: input.userId, title: state.title, code: registration.code, orders, locale });
+      return { code: registration.code, orders };
+    }),
+  );
+  const nextPath = result.orders.length > 0 && state.ruleType === 'REGISTER_FIRST_AND_PAY_LATER' ? '/profile/conference/fee' : '/profile/userInfo';
+  return { ...result, nextPath };
 }
 
 /**
- * Takes a place under the cap and writes the registration with its number; run it inside a
- * transaction, so a failed insert gives the place back.
+ * Takes a place under the cap and writes the registration with its number (the configured prefix,
+ * or the slug); run it inside a transaction, so a failed insert gives the place back.
  */
-export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Record<string, string | string[]>): Promise<{ id: number; code: string }> {
+export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Answers): Promise<{ id: number; code: string }> {
   const place = await takePlace(tx, conferenceId);
   if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
-  const code = registrationCode(`${place.slug.toUpperCase()}-`, place.seq);
+  const code = registrationCode(place.prefix || `${place.slug.toUpperCase()}-`, place.seq);
   const [row] = await tx.insert(conferenceRegistration).values({ conferenceId, userId, code, answers }).returning({ id: conferenceRegistration.id });
   return { id: row.id, code };
 }
@@ -87,7 +123,7 @@ export async function withRegistrationConflicts<T>(work: () => Promise<T>): Prom
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
+    if (uniqueViolation(error)) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFeeChoice } from '@/lib/fees/schemas';
 import { route } from '@/lib/http/route';
 import { parseAnswers } from '@/lib/registration/answers';
 import { updateRegistrant } from '@/lib/registration/manage-registrants';
@@ -8,18 +9,19 @@ const ZAnswers = z.record(z.string(), z.unknown()).default({});
 
 /**
  * Saves the signed-in account's registration: the notice must be accepted and the answers pass
- * the form's own rules. The email is the account's (read-only on the form).
+ * the form's own rules, and the fee choice the fee rules. The email is the account's (read-only on
+ * the form). The answer carries the registration number, the orders and the next page.
  */
 export const POST = route(
   {
     auth: 'user',
     published: true,
-    body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers }),
+    body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers, fees: ZFeeChoice.default(ZFeeChoice.parse({})) }),
   },
-  async ({ db, conference, user, body }) => {
+  async ({ db, conference, user, body, locale }) => {
     const answers = await parseAnswers(db, conference.id, { ...body.answers, email: user!.email });
-    const { code } = await registerParticipant(db, { conference, userId: user!.id, answers });
-    return { code };
+    const { code, orders, nextPath } = await registerParticipant(db, { conference, userId: user!.id, answers, fees: body.fees, locale });
+    return { code, nextPath, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalMinor: o.totalMinor, currency: o.currency })) };
   },
 );
 

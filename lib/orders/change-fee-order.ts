@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { DB, Executor } from '@/db/client';
+import { conference, conferenceOrder, conferenceRegistration } from '@/db/schema';
+import { todayIn } from '@/lib/conferences/website-config';
+import type { ChooserContext } from '@/lib/fees/availability';
+import { AppError } from '@/lib/http/app-error';
+import type { Locale } from '@/lib/i18n/localized';
+import { placeFeeOrder, releaseOrder, type Order } from './place-fee-order';
+
+type Who = { conferenceId: number; userId: string; locale: Locale; invitationCode: string; now?: Date };
+
+/** My registration and the chooser context (today in the conference's zone, my country), or not registered. */
+async function registrantContext(tx: Executor, who: Who): Promise<{ registrationId: number; chooser: ChooserContext }> {
+  const [row] = await tx
+    .select({ id: conferenceRegistration.id, answers: conferenceRegistration.answers, timeZone: conference.timeZone })
+    .from(conferenceRegistration)
+    .innerJoin(conference, eq(conference.id, conferenceRegistration.conferenceId))
+    .where(and(eq(conferenceRegistration.conferenceId, who.conferenceId), eq(conferenceRegistration.userId, who.userId)));
+  if (!row) throw new AppError('NOT_REGISTERED', 'notRegistered', 403);
+  const country = typeof row.answers.country === 'string' ? row.answers.country : null;
+  return { registrationId: row.id, chooser: { today: todayIn(row.timeZone, who.now), locale: who.locale, country, invitationCode: who.invitationCode } };
+}
+
+/**
+ * Changes one of my fee orders before it is paid (fee/register/update, fee/optional/update): the old
+ * order is kept but made invalid and its places given back, and a new unpaid order is written for
+ * the chosen fee, under its cap, in one transaction. An order a price change invalidated is chosen
+ * again the same way. Quantity 0 drops an optional fee.
+ */
+export async function changeFeeOrder(db: DB, input: Who & { orderId: number; feeId: number; quantity: number }): Promise<Order | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(conferenceOrder)
+      .where(and(eq(conferenceOrder.id, input.orderId), eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId)))
+      .for('update');
+    if (!order || (order.type !== 'registration' && order.type !== 'optional')) throw new AppError('ORDER_NOT_FOUND', 'orderNotFound', 404);
+    const changeable = order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
+    if (!changeable) throw new AppError('ORDER_NOT_CHANGEABLE', 'orderNotChangeable', 409);
+    const kind = order.type === 'registration' ? 'register' : 'optional';
+    if (kind === 'register' && input.quantity !== 1) throw new AppError('QUANTITY_INVALID', 'feeUnavailable', 400);
+    const context = await registrantContext(tx, input);
+    if (order.orderStatus === 'available') await releaseOrder(tx, order, input.quantity === 0 ? 'cancelled' : 'changed', input.userId);
+    else {
+      // Chosen again after a price change: only while no other available order of that kind replaced it.
+      const [other] = await tx
+        .select({ id: conferenceOrder.id })
+        .from(conferenceOrder)
+        .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId), eq(conferenceOrder.type, order.type), eq(conferenceOrder.orderStatus, 'available'), ...(kind === 'optional' && order.feeId ? [eq(conferenceOrder.feeId, order.feeId)] : [])));
+      if (other) throw new AppError('ORDER_NOT_CHANGEABLE', 'orderNotChangeable', 409);
+    }
+    if (input.quantity === 0) return null;
+    return placeFeeOrder(tx, { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, feeId: input.feeId, quantity: input.quantity, kind, chooser: context.chooser, actorUserId: input.userId });
+  });
+}
+
+/** Adds an optional fee after registering (one available order per fee and account). */
+export async function addOptionalFee(db: DB, input: Who & { feeId: number; quantity: number }): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const context = await registrantContext(tx, input);
+    return placeFeeOrder(tx, { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, feeId: input.feeId, quantity: input.quantity, kind: 'optional', chooser: context.chooser, actorUserId: input.userId });
+  });
+}
