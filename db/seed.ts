@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
-import { conference, conferenceMember, platformAdmin, registrationConfig, user } from './schema';
+import { conference, conferenceMember, platformAdmin, registrationConfig, registrationFee, user } from './schema';
 
 export const DEMO_SLUG = 'demo';
 
@@ -29,7 +29,8 @@ async function ensureAccount(db: DB, input: { email: string; name: string; passw
 }
 
 /**
- * A bilingual demo conference (published, registration open from a month ago to a year ahead)
+ * A bilingual demo conference (published, registration open from a month ago to a year ahead,
+ * charged, with registration and optional fees)
  * with a platform administrator, a conference administrator, a reviewer and a participant.
  * Idempotent: an existing demo conference is left as it is. Returns whether it created anything.
  */
@@ -75,7 +76,17 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
       },
       startDate: shiftDays(today, -30),
       endDate: shiftDays(today, 365),
+      costsSet: true,
+      ruleType: 'REGISTER_FIRST_AND_PAY_LATER',
     });
+    const fee = { conferenceId: created.id, currency: 'CNY', displayCurrency: 'USD', openDate: shiftDays(today, -30), deadline: shiftDays(today, 365) };
+    await tx.insert(registrationFee).values([
+      { ...fee, kind: 'register', sortOrder: 10, title: { zh: '正式代表', en: 'Delegate' }, category: { zh: '普通', en: 'Regular' }, priceMinor: 120000, displayPriceMinor: 17000 },
+      { ...fee, kind: 'register', sortOrder: 20, title: { zh: '学生代表', en: 'Student delegate' }, category: { zh: '学生', en: 'Student' }, priceMinor: 60000, displayPriceMinor: 8500, cap: 100 },
+      { ...fee, kind: 'register', sortOrder: 30, title: { zh: '发展中国家代表', en: 'Delegate from a developing economy' }, category: { zh: '资助', en: 'Supported' }, priceMinor: 30000, displayPriceMinor: 4200, thirdWorldOnly: true },
+      { ...fee, kind: 'optional', sortOrder: 40, title: { zh: '会议晚宴', en: 'Conference banquet' }, priceMinor: 30000, displayPriceMinor: 4200, cap: 200, perAccountMax: 2 },
+      { ...fee, kind: 'optional', sortOrder: 50, title: { zh: '中关村科学城参观', en: 'Zhongguancun Science City tour' }, priceMinor: 15000, displayPriceMinor: 2100, cap: 40 },
+    ]);
     await tx.insert(platformAdmin).values({ userId: ids.platformAdmin }).onConflictDoNothing();
     await tx.insert(conferenceMember).values([
       { conferenceId: created.id, userId: ids.manager, role: 'manager' },

@@ -2,10 +2,10 @@
  * Seeds a fresh embedded database for the browser tests: the demo conference plus an
  * unpublished one, an English-only one, and accounts in known states. Run before the server starts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { openDatabase } from '@/db/client';
-import { conference, conferenceMember, registrationConfig } from '@/db/schema';
+import { conference, conferenceMember, registrationConfig, registrationFee } from '@/db/schema';
 import { registerParticipant } from '@/lib/registration/register-participant';
 import { seedDemo } from '@/db/seed';
 import { insertAccount } from '@/lib/accounts/create-account';
@@ -47,7 +47,9 @@ async function main() {
 
   const [demo] = await db.select().from(conference).where(eq(conference.slug, 'demo'));
   const registered = await account(E2E.registeredParticipant, 'Registered Person');
-  for (const target of [demo, full]) await registerParticipant(db, { conference: target, userId: registered });
+  const [delegateFee] = await db.select().from(registrationFee).where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'register'))).orderBy(registrationFee.sortOrder).limit(1);
+  await registerParticipant(db, { conference: demo, userId: registered, answers: { country: 'CN' }, fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' } });
+  await registerParticipant(db, { conference: full, userId: registered });
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');

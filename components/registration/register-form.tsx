@@ -5,7 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { FeeOffer } from '@/lib/fees/fee-offer';
+import type { FeeChoice } from '@/lib/fees/schemas';
+import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
 import { buildAnswerSchema, type FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
@@ -20,33 +23,52 @@ type Answers = Record<string, string | string[]>;
  * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
  * countdown to the next page (spec §4 registration flow).
  */
-export function RegisterForm(props: { noticeHtml: string; nextPath: string; fields: FormField[]; countryOptions: string[]; prefill: Answers }) {
+export function RegisterForm(props: { noticeHtml: string; fields: FormField[]; countryOptions: string[]; prefill: Answers; offer: FeeOffer }) {
   const t = useTranslations('register');
+  const tv = useTranslations('validation');
+  const tf = useTranslations('fees');
   const api = useApi();
   const locale = useAppLocale();
   const [agreed, setAgreed] = useState(false);
-  const [done, setDone] = useState<{ code: string } | null>(null);
+  const [done, setDone] = useState<{ code: string; nextPath: string } | null>(null);
+  const [offer, setOffer] = useState(props.offer);
+  const [fees, setFees] = useState<FeeChoice>({ registerFeeId: null, optional: [], invitationCode: '' });
+  const [feeError, setFeeError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
   const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(props.fields, props.prefill) });
+  const country = (useWatch({ control: form.control, name: 'country' }) as string | undefined) || null;
+  const applyCode = async (code: string) => {
+    try {
+      setOffer(await api<FeeOffer>(`/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`));
+      notifications.show({ color: 'green', message: tf('codeApplied') });
+    } catch (error) {
+      showApiError(error);
+    }
+  };
 
   useEffect(() => {
     if (!done) return;
     if (seconds <= 0) {
-      window.location.assign(localePath(locale, props.nextPath));
+      window.location.assign(localePath(locale, done.nextPath));
       return;
     }
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
     return () => clearTimeout(timer);
-  }, [done, seconds, locale, props.nextPath]);
+  }, [done, seconds, locale]);
 
   const submit = form.handleSubmit(async (answers) => {
     if (!agreed) {
       notifications.show({ color: 'orange', message: t('selectNotice') });
       return;
     }
+    if (registerFeeNeeded(offer, fees, country)) {
+      setFeeError(tv('chooseRegisterFee'));
+      return;
+    }
+    setFeeError(undefined);
     try {
-      setDone(await api<{ code: string }>('/conference/conferenceUser', { body: { agreeNotice: true, answers } }));
+      setDone(await api<{ code: string; nextPath: string }>('/conference/conferenceUser', { body: { agreeNotice: true, answers, fees } }));
     } catch (error) {
       showApiError(error, form.setError, Object.fromEntries(props.fields.map((f) => [`answers.${f.key}`, f.key])));
     }
@@ -70,6 +92,12 @@ export function RegisterForm(props: { noticeHtml: string; nextPath: string; fiel
         <Checkbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
         <Divider label={t('yourInfo')} labelPosition="left" />
         <DynamicFields fields={props.fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={['email']} />
+        {offer.charged && (
+          <>
+            <Divider label={tf('sectionTitle')} labelPosition="left" />
+            <FeeChooser offer={offer} value={fees} onChange={(next) => { setFees(next); setFeeError(undefined); }} country={country} onApplyCode={applyCode} error={feeError} />
+          </>
+        )}
         <SubmitButton loading={form.formState.isSubmitting} data-testid="register-submit">
           {t('submit')}
         </SubmitButton>

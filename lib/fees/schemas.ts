@@ -55,10 +55,3 @@ export const ZFeeOrderChange = z.object({
   quantity: z.coerce.number().int().min(0).max(100).default(1),
   invitationCode: text(40).default(''),
 });
-
-/** Adding an optional fee after registering. */
-export const ZFeeOrderAdd = z.object({
-  feeId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int().min(1).max(100).default(1),
-  invitationCode: text(40).default(''),
-});

@@ -3,19 +3,24 @@ import type { DB, Executor } from '@/db/client';
 import { conference, conferenceOrder, conferenceRegistration } from '@/db/schema';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { ChooserContext } from '@/lib/fees/availability';
+import type { FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeOrder, releaseOrder, type Order } from './place-fee-order';
 
 type Who = { conferenceId: number; userId: string; locale: Locale; invitationCode: string; now?: Date };
 
-/** My registration and the chooser context (today in the conference's zone, my country), or not registered. */
+/**
+ * My registration, locked until the transaction ends (so my own fee changes run one at a time), and
+ * the chooser context (today in the conference's zone, my country); refused when not registered.
+ */
 async function registrantContext(tx: Executor, who: Who): Promise<{ registrationId: number; chooser: ChooserContext }> {
   const [row] = await tx
     .select({ id: conferenceRegistration.id, answers: conferenceRegistration.answers, timeZone: conference.timeZone })
     .from(conferenceRegistration)
     .innerJoin(conference, eq(conference.id, conferenceRegistration.conferenceId))
-    .where(and(eq(conferenceRegistration.conferenceId, who.conferenceId), eq(conferenceRegistration.userId, who.userId)));
+    .where(and(eq(conferenceRegistration.conferenceId, who.conferenceId), eq(conferenceRegistration.userId, who.userId)))
+    .for('update', { of: conferenceRegistration });
   if (!row) throw new AppError('NOT_REGISTERED', 'notRegistered', 403);
   const country = typeof row.answers.country === 'string' ? row.answers.country : null;
   return { registrationId: row.id, chooser: { today: todayIn(row.timeZone, who.now), locale: who.locale, country, invitationCode: who.invitationCode } };
@@ -54,10 +59,31 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
   });
 }
 
-/** Adds an optional fee after registering (one available order per fee and account). */
-export async function addOptionalFee(db: DB, input: Who & { feeId: number; quantity: number }): Promise<Order> {
+/**
+ * Adds fees after registering (a registrant the organiser added, a conference that became charged,
+ * or an optional fee chosen later): a registration fee only while I hold none, optional fees one
+ * available order each, all in one transaction under the fees' caps.
+ */
+export async function addFeeOrders(db: DB, input: Who & { choice: FeeChoice }): Promise<Order[]> {
   return db.transaction(async (tx) => {
     const context = await registrantContext(tx, input);
-    return placeFeeOrder(tx, { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, feeId: input.feeId, quantity: input.quantity, kind: 'optional', chooser: context.chooser, actorUserId: input.userId });
+    const common = { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, chooser: context.chooser, actorUserId: input.userId };
+    const orders: Order[] = [];
+    if (input.choice.registerFeeId !== null) {
+      const [held] = await tx
+        .select({ id: conferenceOrder.id })
+        .from(conferenceOrder)
+        .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId), eq(conferenceOrder.type, 'registration'), eq(conferenceOrder.orderStatus, 'available')));
+      if (held) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
+      orders.push(await placeFeeOrder(tx, { ...common, feeId: input.choice.registerFeeId, quantity: 1, kind: 'register' }));
+    }
+    for (const item of input.choice.optional) orders.push(await placeFeeOrder(tx, { ...common, feeId: item.feeId, quantity: item.quantity, kind: 'optional' }));
+    return orders;
   });
+}
+
+/** Adds one optional fee after registering. */
+export async function addOptionalFee(db: DB, input: Who & { feeId: number; quantity: number }): Promise<Order> {
+  const [order] = await addFeeOrders(db, { ...input, choice: { registerFeeId: null, optional: [{ feeId: input.feeId, quantity: input.quantity }], invitationCode: input.invitationCode } });
+  return order;
 }

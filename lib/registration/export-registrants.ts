@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { localized, type Locale } from '@/lib/i18n/localized';
-import { serverTranslator } from '@/lib/i18n/server-messages';
+import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
+import { formatMoney } from '@/lib/fees/money';
 import { describeAnswers } from './describe-answers';
 import type { FormField } from './fields';
+import type { RegistrantOrder } from './registrants';
 
-type Registrant = { code: string; name: string; email: string; createdAt: Date; answers: Record<string, string | string[]> };
+type Registrant = { code: string; name: string; email: string; createdAt: Date; answers: Record<string, string | string[]>; orders: RegistrantOrder[] };
 
 /**
  * The registrants as an xlsx workbook in the admin's language: the registration number, account,
@@ -22,7 +24,13 @@ export async function registrantsWorkbook(fields: FormField[], registrants: Regi
     { header: t('colAccountEmail'), key: 'accountEmail', width: 28 },
     { header: t('colRegisteredAt'), key: 'registeredAt', width: 20 },
     ...formFields.map((f) => ({ header: localized(f.label, locale), key: `f_${f.key}`, width: 22 })),
+    { header: t('colRegisterFee'), key: 'registerFee', width: 24 },
+    { header: t('colPayStatus'), key: 'payStatus', width: 14 },
+    { header: t('colOptionalFees'), key: 'optionalFees', width: 32 },
   ];
+  const to = serverTranslator(locale, 'orders');
+  const payLabel = (status: string) => (hasMessage(locale, 'orders', `pay_${status}`) ? to(`pay_${status}`) : status);
+  const describe = (order: RegistrantOrder) => `${localized(order.item, locale)} × ${order.quantity} (${formatMoney(order.totalMinor, order.currency, locale)}, ${payLabel(order.payStatus)})`;
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const registrant of registrants) {
@@ -33,6 +41,9 @@ export async function registrantsWorkbook(fields: FormField[], registrants: Regi
       accountEmail: registrant.email,
       registeredAt: registrant.createdAt.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { timeZone: 'Asia/Shanghai' }),
       ...described,
+      registerFee: registrant.orders.filter((o) => o.type === 'registration').map((o) => `${localized(o.item, locale)} (${formatMoney(o.totalMinor, o.currency, locale)})`).join('; '),
+      payStatus: registrant.orders.filter((o) => o.type === 'registration').map((o) => payLabel(o.payStatus)).join('; '),
+      optionalFees: registrant.orders.filter((o) => o.type === 'optional').map(describe).join('; '),
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -87,7 +87,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   });
 
   it('finds a registrant only within its own conference', async () => {
-    const [stranger] = await allRegistrants(database.db, other.id, { q: '', from: '', to: '' });
+    const [stranger] = await allRegistrants(database.db, other.id, ZRegistrantQuery.parse({}));
     expect(await findRegistrant(database.db, other.id, stranger.id)).not.toBeNull();
     expect(await findRegistrant(database.db, conf.id, stranger.id)).toBeNull();
   });
@@ -114,7 +114,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   });
 
   it('corrects answers but keeps the email, and never touches another conference', async () => {
-    const [target] = await allRegistrants(database.db, conf.id, { q: 'p2@example.org', from: '', to: '' });
+    const [target] = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: 'p2@example.org' }));
     await updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'Person Two', email: 'p2@example.org', unit: 'CAS' } });
     expect((await findRegistrant(database.db, conf.id, target.id))!.answers).toMatchObject({ name: 'Person Two', unit: 'CAS', email: 'p2@example.org' });
     await expect(updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'X', email: 'other@example.org' } })).rejects.toMatchObject({ code: 'EMAIL_MISMATCH' });
@@ -124,7 +124,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
 
   it('exports every enabled field, custom ones too, in the admin language', async () => {
     const fields = await loadFields(database.db, conf.id);
-    const rows = await allRegistrants(database.db, conf.id, { q: '', from: '', to: '' });
+    const rows = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({}));
     for (const [locale, header, onsite] of [['en', 'Attendance', 'On site'], ['zh', '参会方式', '线下']] as const) {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load((await registrantsWorkbook(fields, rows, locale, 'C')) as never);

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { conferenceRegistration, user } from '@/db/schema';
+import { conferenceOrder, conferenceRegistration, user } from '@/db/schema';
+import type { LocalizedText } from '@/lib/i18n/localized';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -12,7 +13,12 @@ export const ZRegistrantQuery = z.object({
   to: z.union([z.literal(''), z.string().regex(DATE)]).default(''),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
+  /** The registration fee's payment: paid, unpaid (or awaiting confirmation), or none chosen. */
+  pay: z.enum(['', 'paid', 'unpaid', 'none']).default(''),
+  /** Registrants holding an available order for this fee. */
+  fee: z.union([z.literal(''), z.coerce.number().int().positive()]).default(''),
 });
+export type RegistrantFilters = Pick<RegistrantQuery, 'q' | 'from' | 'to' | 'pay' | 'fee'>;
 export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;
 
 function escapeLike(value: string): string {
@@ -20,7 +26,12 @@ function escapeLike(value: string): string {
 }
 
 /** Conditions of one conference's registrants (the conference id is always part of them). */
-function conditions(conferenceId: number, query: Pick<RegistrantQuery, 'q' | 'from' | 'to'>): SQL {
+/** Available orders of the registrant (same conference, same account) matching `extra`. */
+const hasOrder = (extra: SQL) =>
+  sql`exists (select 1 from ${conferenceOrder} o where o.conference_id = ${conferenceRegistration.conferenceId} and o.user_id = ${conferenceRegistration.userId} and o.order_status = 'available' and ${extra})`;
+const PAID = sql`o.pay_status in ('success', 'paid')`;
+
+function conditions(conferenceId: number, query: RegistrantFilters): SQL {
   const parts: SQL[] = [eq(conferenceRegistration.conferenceId, conferenceId)];
   if (query.q) {
     const like = `%${escapeLike(query.q)}%`;
@@ -34,6 +45,10 @@ function conditions(conferenceId: number, query: Pick<RegistrantQuery, 'q' | 'fr
     );
   }
   if (query.from) parts.push(gte(conferenceRegistration.createdAt, new Date(`${query.from}T00:00:00+08:00`)));
+  if (query.pay === 'paid') parts.push(hasOrder(sql`o.type = 'registration' and ${PAID}`));
+  if (query.pay === 'unpaid') parts.push(hasOrder(sql`o.type = 'registration' and not ${PAID}`));
+  if (query.pay === 'none') parts.push(sql`not ${hasOrder(sql`o.type = 'registration'`)}`);
+  if (query.fee) parts.push(hasOrder(sql`o.fee_id = ${query.fee}`));
   if (query.to) parts.push(lt(conferenceRegistration.createdAt, new Date(new Date(`${query.to}T00:00:00+08:00`).getTime() + 86_400_000)));
   return and(...parts)!;
 }
@@ -47,7 +62,11 @@ const columns = {
   userId: user.id,
   name: user.name,
   email: user.email,
+  /** The registrant's available orders, oldest first. */
+  orders: sql<RegistrantOrder[]>`coalesce((select json_agg(json_build_object('type', o.type, 'item', o.item_name, 'quantity', o.quantity, 'totalMinor', o.total_minor, 'currency', o.currency, 'payStatus', o.pay_status) order by o.id) from ${conferenceOrder} o where o.conference_id = ${conferenceRegistration.conferenceId} and o.user_id = ${conferenceRegistration.userId} and o.order_status = 'available'), '[]'::json)`,
 };
+
+export type RegistrantOrder = { type: string; item: LocalizedText; quantity: number; totalMinor: number; currency: string; payStatus: string };
 
 /** One page of a conference's registrants, newest first, with the total. */
 export async function listRegistrants(db: Executor, conferenceId: number, query: RegistrantQuery) {
@@ -67,7 +86,7 @@ export async function listRegistrants(db: Executor, conferenceId: number, query:
 }
 
 /** Every registrant matching the filters (for the export), in registration order. */
-export async function allRegistrants(db: Executor, conferenceId: number, query: Pick<RegistrantQuery, 'q' | 'from' | 'to'>) {
+export async function allRegistrants(db: Executor, conferenceId: number, query: RegistrantFilters) {
   return db
     .select(columns)
     .from(conferenceRegistration)

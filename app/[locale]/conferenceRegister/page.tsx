@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { registrationInstructions, registrationWindow } from '@/lib/conferences/website-config';
+import { feeOffer } from '@/lib/fees/fee-offer';
 import { localized } from '@/lib/i18n/localized';
 import { findRegistration, registrationCounts } from '@/lib/registration/register-participant';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
@@ -62,11 +63,12 @@ export default async function ConferenceRegisterPage() {
     } else if ((await registrationCounts(db, conference.id)).full) {
       body = <Message color="orange" testId="register-full">{t('full')}</Message>;
     } else {
-      const [instructions, fields, countryOptions, profile] = await Promise.all([
+      const [instructions, fields, countryOptions, profile, offer] = await Promise.all([
         registrationInstructions(db, conference.id),
         loadFields(db, conference.id),
         loadCountryOptions(db, conference.id),
         findProfile(db, user.id),
+        feeOffer(db, conference, { locale }),
       ]);
       const prefill = {
         name: user.name,
@@ -77,7 +79,7 @@ export default async function ConferenceRegisterPage() {
         address: profile?.profile?.address ?? '',
       };
       body = (
-        <RegisterForm noticeHtml={sanitizeOrganiserHtml(localized(instructions, locale))} nextPath="/profile/userInfo" fields={fields} countryOptions={countryOptions} prefill={prefill} />
+        <RegisterForm noticeHtml={sanitizeOrganiserHtml(localized(instructions, locale))} fields={fields} countryOptions={countryOptions} prefill={prefill} offer={offer} />
       );
     }
   }

@@ -12,7 +12,14 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
       <Grid gap="lg">
         <GridCol span={{ base: 12, sm: 3 }}>
           <Paper withBorder p="xs">
-            <SectionNav items={[{ href: '/profile/userInfo', label: t('userInfo') }, { href: '/profile/userInfo/Edit', label: t('userInfoEdit') }]} />
+            <SectionNav
+              items={[
+                { href: '/profile/userInfo', label: t('userInfo') },
+                { href: '/profile/userInfo/Edit', label: t('userInfoEdit') },
+                { href: '/profile/conference/fee', label: t('fee') },
+                { href: '/profile/order/list', label: t('orders') },
+              ]}
+            />
           </Paper>
         </GridCol>
         <GridCol span={{ base: 12, sm: 9 }}>{children}</GridCol>

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AddRegistrant } from '@/components/manage/registrant-form';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
+import { listFees } from '@/lib/fees/fee-config';
+import { formatMoney } from '@/lib/fees/money';
+import { localized } from '@/lib/i18n/localized';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { registrantListHref, registrantQueryFrom } from '@/lib/registration/list-params';
 import { listRegistrants } from '@/lib/registration/registrants';
@@ -19,14 +22,16 @@ const BASE = '/platform/manage/user';
 export default async function ManageUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, conference, locale } = await requirePage(BASE);
   const query = registrantQueryFrom(await searchParams);
-  const [t, result, fields, countryOptions] = await Promise.all([
+  const [t, to, result, fields, countryOptions, fees] = await Promise.all([
     getTranslations('manageUser'),
+    getTranslations('orders'),
     listRegistrants(db, conference.id, query),
     loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
+    listFees(db, conference.id),
   ]);
   const pages = Math.max(1, Math.ceil(result.total / result.size));
-  const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, lang: locale })}`;
+  const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, pay: query.pay, fee: String(query.fee), lang: locale })}`;
   const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
   const answer = (answers: Record<string, string | string[]>, key: string) => {
     const value = answers[key];
@@ -50,6 +55,20 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
             <TextInput name="q" label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={query.q} style={{ flex: 1, minWidth: 220 }} data-testid="registrant-search" />
             <TextInput name="from" type="date" label={t('from')} defaultValue={query.from} data-testid="registrant-from" />
             <TextInput name="to" type="date" label={t('to')} defaultValue={query.to} data-testid="registrant-to" />
+            <NativeSelect
+              name="pay"
+              label={t('payFilter')}
+              defaultValue={query.pay}
+              data={[{ value: '', label: t('any') }, ...(['paid', 'unpaid', 'none'] as const).map((value) => ({ value, label: t(`pay_${value}`) }))]}
+              data-testid="registrant-pay"
+            />
+            <NativeSelect
+              name="fee"
+              label={t('feeFilter')}
+              defaultValue={String(query.fee)}
+              data={[{ value: '', label: t('any') }, ...fees.map((fee) => ({ value: String(fee.id), label: localized(fee.title, locale) }))]}
+              data-testid="registrant-fee"
+            />
             <Button type="submit" data-testid="registrant-apply">{t('apply')}</Button>
             <ButtonLink href={BASE} variant="subtle">{t('reset')}</ButtonLink>
           </Group>
@@ -57,7 +76,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
         {query.invalidDate && <Alert color="orange" mt="sm">{t('badDate')}</Alert>}
       </Paper>
       <Paper withBorder>
-        <TableScrollContainer minWidth={720}>
+        <TableScrollContainer minWidth={900}>
           <Table striped highlightOnHover data-testid="registrant-table">
             <TableThead>
               <TableTr>
@@ -65,6 +84,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                 <TableTh>{t('colName')}</TableTh>
                 <TableTh>{t('colEmail')}</TableTh>
                 <TableTh>{t('colUnit')}</TableTh>
+                <TableTh>{t('colFees')}</TableTh>
                 <TableTh>{t('colRegisteredAt')}</TableTh>
                 <TableTh>{t('colActions')}</TableTh>
               </TableTr>
@@ -76,6 +96,13 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                   <TableTd>{answer(row.answers, 'name') || row.name}</TableTd>
                   <TableTd>{row.email}</TableTd>
                   <TableTd>{answer(row.answers, 'unit')}</TableTd>
+                  <TableTd data-testid="registrant-fees">
+                    {row.orders.map((order, i) => (
+                      <Text key={i} size="xs">
+                        {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} · {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+                      </Text>
+                    ))}
+                  </TableTd>
                   <TableTd>{dateTime.format(row.createdAt)}</TableTd>
                   <TableTd>
                     <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">{t('details')}</AnchorLink>

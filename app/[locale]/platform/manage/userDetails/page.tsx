@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { EditRegistrant } from '@/components/manage/registrant-form';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
+import { formatMoney } from '@/lib/fees/money';
+import { localized } from '@/lib/i18n/localized';
 import { describeAnswers } from '@/lib/registration/describe-answers';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { findRegistrant } from '@/lib/registration/registrants';
@@ -18,8 +20,9 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
   const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
   const raw = (await searchParams).id;
   const id = Number(Array.isArray(raw) ? raw[0] : raw);
-  const [t, registrant, fields, countryOptions] = await Promise.all([
+  const [t, to, registrant, fields, countryOptions] = await Promise.all([
     getTranslations('manageUser'),
+    getTranslations('orders'),
     Number.isSafeInteger(id) && id > 0 ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
     loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
@@ -66,6 +69,15 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
             </div>
           ))}
         </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" data-testid="registrant-orders">
+        <Title order={5} mb="sm">{t('colFees')}</Title>
+        {registrant.orders.length === 0 && <Text size="sm" c="dimmed">{to('empty')}</Text>}
+        {registrant.orders.map((order, i) => (
+          <Text key={i} size="sm">
+            {to(`type_${order.type === 'optional' ? 'optional' : 'registration'}`)}: {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} · {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+          </Text>
+        ))}
       </Paper>
       <Paper withBorder p="md">
         <Title order={5} mb="sm">{t('editTitle')}</Title>

@@ -1,9 +1,9 @@
-import { ZFeeOrderAdd } from '@/lib/fees/schemas';
+import { ZFeeChoice } from '@/lib/fees/schemas';
 import { route } from '@/lib/http/route';
-import { addOptionalFee } from '@/lib/orders/change-fee-order';
+import { addFeeOrders } from '@/lib/orders/change-fee-order';
 
-/** Adds an optional fee to my registration. */
-export const POST = route({ auth: 'user', published: true, body: ZFeeOrderAdd }, async ({ db, conference, user, body, locale }) => {
-  const order = await addOptionalFee(db, { conferenceId: conference.id, userId: user!.id, locale, ...body });
-  return { orderId: order.id };
+/** Adds fees to my registration: a registration fee while I hold none, and optional fees. */
+export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale }) => {
+  const orders = await addFeeOrders(db, { conferenceId: conference.id, userId: user!.id, locale, invitationCode: body.invitationCode, choice: body });
+  return { orderIds: orders.map((o) => o.id) };
 });

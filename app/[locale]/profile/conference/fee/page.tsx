@@ -1,0 +1,79 @@
+import { Alert, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { AddFeesForm } from '@/components/orders/fee-order-forms';
+import { OrderTable, orderChangeable } from '@/components/orders/order-table';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { feeOffer } from '@/lib/fees/fee-offer';
+import type { Order } from '@/lib/orders/place-fee-order';
+import { myFeeOrders } from '@/lib/orders/queries';
+import { findRegistration } from '@/lib/registration/register-participant';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('orders');
+  return { title: t('feeTitle') };
+}
+
+/** My registration fee and optional fees with their orders; change them before payment, or add more. */
+export default async function FeePage() {
+  const { db, conference, user, locale } = await requirePage('/profile/conference/fee');
+  const [t, registration] = await Promise.all([getTranslations('orders'), findRegistration(db, conference.id, user!.id)]);
+  if (!registration) {
+    return (
+      <Paper withBorder p="xl">
+        <Title order={3} mb="md">{t('feeTitle')}</Title>
+        <Stack gap="sm" align="flex-start">
+          <Text data-testid="fee-not-registered">{t('notRegistered')}</Text>
+          <ButtonLink href="/conferenceRegister">{t('goRegister')}</ButtonLink>
+        </Stack>
+      </Paper>
+    );
+  }
+  const [orders, offer] = await Promise.all([myFeeOrders(db, conference.id, user!.id), feeOffer(db, conference, { locale })]);
+  const country = typeof registration.answers.country === 'string' ? registration.answers.country : null;
+  const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
+  const change = (kind: 'register' | 'optional') =>
+    function ChangeLink(order: Order) {
+      return orderChangeable(order) ? (
+        <ButtonLink size="compact-sm" variant="light" href={`/profile/conference/fee/${kind}/update/${order.id}`} data-testid="change-order">
+          {order.orderStatus === 'available' ? t('change') : t('chooseAgain')}
+        </ButtonLink>
+      ) : null;
+    };
+
+  if (!offer.charged && orders.registration.length === 0 && orders.optional.length === 0) {
+    return (
+      <Paper withBorder p="xl">
+        <Title order={3} mb="md">{t('feeTitle')}</Title>
+        <Alert color="green" data-testid="fee-free">{t('free')}</Alert>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="xl">
+      <Title order={3} mb="md">{t('feeTitle')}</Title>
+      <Stack gap="lg">
+        <section data-testid="fee-register-section">
+          <Title order={5} mb="xs">{t('registerFee')}</Title>
+          {orders.registration.length > 0 ? <OrderTable orders={orders.registration} locale={locale} columns="fee" action={change('register')} /> : <Text c="dimmed" size="sm">{t('noRegisterOrder')}</Text>}
+          {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !orderChangeable(o)) && offer.register.length > 0 && (
+            <AddFeesForm initialOffer={offer} only="register" country={country} testId="add-register-fee" />
+          )}
+        </section>
+        <Divider />
+        <section data-testid="fee-optional-section">
+          <Title order={5} mb="xs">{t('optionalFees')}</Title>
+          {orders.optional.length > 0 ? <OrderTable orders={orders.optional} locale={locale} columns="fee" action={change('optional')} /> : <Text c="dimmed" size="sm">{t('noOptionalOrder')}</Text>}
+          {offer.charged && offer.optional.length > 0 && (
+            <Stack gap="xs" mt="md">
+              <Text fw={500} size="sm">{t('addOptional')}</Text>
+              <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" />
+            </Stack>
+          )}
+        </section>
+        {[...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && <Alert color="blue">{t('payLater')}</Alert>}
+      </Stack>
+    </Paper>
+  );
+}

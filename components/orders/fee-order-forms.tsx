@@ -1,0 +1,129 @@
+'use client';
+
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { FeeOffer } from '@/lib/fees/fee-offer';
+import type { FeeChoice } from '@/lib/fees/schemas';
+import { useRouter } from '@/lib/i18n/navigation';
+import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi } from '@/components/ui/use-api';
+
+const EMPTY: FeeChoice = { registerFeeId: null, optional: [], invitationCode: '' };
+
+function useOffer(initial: FeeOffer) {
+  const api = useApi();
+  const t = useTranslations('fees');
+  const [offer, setOffer] = useState(initial);
+  const applyCode = async (code: string) => {
+    try {
+      setOffer(await api<FeeOffer>(`/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`));
+      notifications.show({ color: 'green', message: t('codeApplied') });
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  return { offer, applyCode };
+}
+
+/** Adds fees after registering: a registration fee (when I hold none) or optional fees. */
+export function AddFeesForm({ initialOffer, only, country, testId }: { initialOffer: FeeOffer; only: 'register' | 'optional'; country: string | null; testId: string }) {
+  const t = useTranslations('orders');
+  const tv = useTranslations('validation');
+  const api = useApi();
+  const router = useRouter();
+  const { offer, applyCode } = useOffer(initialOffer);
+  const [choice, setChoice] = useState<FeeChoice>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const empty = only === 'register' ? choice.registerFeeId === null : choice.optional.length === 0;
+  const submit = async () => {
+    if (only === 'register' && registerFeeNeeded(offer, choice, country)) {
+      setError(tv('chooseRegisterFee'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await api('/conference/order/fee/add', { body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null } });
+      notifications.show({ color: 'green', message: t('added') });
+      setChoice(EMPTY);
+      router.refresh();
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      <FeeChooser offer={offer} value={choice} onChange={(next) => { setChoice(next); setError(undefined); }} country={country} onApplyCode={applyCode} only={only} error={error} />
+      <Group>
+        <Button onClick={submit} loading={busy} disabled={empty} data-testid={`${testId}-submit`}>{t('add')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** fee/register/update: picks another registration fee for an unpaid order (or again after a price change). */
+export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, country }: { orderId: number; currentFeeId: number | null; initialOffer: FeeOffer; country: string | null }) {
+  const t = useTranslations('orders');
+  const api = useApi();
+  const router = useRouter();
+  const { offer, applyCode } = useOffer(initialOffer);
+  const [choice, setChoice] = useState<FeeChoice>({ ...EMPTY, registerFeeId: currentFeeId });
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (choice.registerFeeId === null) return;
+    setBusy(true);
+    try {
+      await api('/conference/order/fee/update', { body: { orderId, feeId: choice.registerFeeId, quantity: 1, invitationCode: choice.invitationCode } });
+      notifications.show({ color: 'green', message: t('changed') });
+      router.push('/profile/conference/fee');
+      router.refresh();
+    } catch (e) {
+      showApiError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm" data-testid="change-register-fee">
+      <FeeChooser offer={offer} value={choice} onChange={setChoice} country={country} onApplyCode={applyCode} only="register" />
+      <Group>
+        <Button onClick={submit} loading={busy} disabled={choice.registerFeeId === null} data-testid="change-fee-submit">{t('saveChange')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** fee/optional/update: another quantity for an unpaid optional fee, or dropping it. */
+export function ChangeOptionalFeeForm({ orderId, feeId, quantity, perAccountMax }: { orderId: number; feeId: number; quantity: number; perAccountMax: number }) {
+  const t = useTranslations('orders');
+  const api = useApi();
+  const router = useRouter();
+  const [value, setValue] = useState(quantity);
+  const [busy, setBusy] = useState(false);
+  const send = async (next: number) => {
+    setBusy(true);
+    try {
+      await api('/conference/order/fee/update', { body: { orderId, feeId, quantity: next } });
+      notifications.show({ color: 'green', message: next === 0 ? t('dropped') : t('changed') });
+      router.push('/profile/conference/fee');
+      router.refresh();
+    } catch (e) {
+      showApiError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="sm" data-testid="change-optional-fee">
+      <NumberInput w={160} label={t('quantity')} min={1} max={perAccountMax} allowDecimal={false} clampBehavior="strict" value={value} onChange={(v) => setValue(Math.min(perAccountMax, Math.max(1, Number(v) || 1)))} data-testid="optional-quantity" />
+      <Text size="xs" c="dimmed">1 – {perAccountMax}</Text>
+      <Group>
+        <Button onClick={() => send(value)} loading={busy} data-testid="change-fee-submit">{t('saveChange')}</Button>
+        <Button variant="light" color="red" onClick={() => send(0)} disabled={busy} data-testid="drop-fee">{t('drop')}</Button>
+      </Group>
+    </Stack>
+  );
+}

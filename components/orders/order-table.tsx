@@ -1,0 +1,62 @@
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { formatMoney } from '@/lib/fees/money';
+import { localized, type Locale } from '@/lib/i18n/localized';
+import type { Order } from '@/lib/orders/place-fee-order';
+
+const PAY_COLORS: Record<string, string> = { unpaid: 'orange', delay: 'yellow', toBeConfirmed: 'yellow', paid: 'green', success: 'green', cancelled: 'gray', expired: 'gray' };
+
+/** Orders as a table: number, item, unit price × quantity, total, payment and order status, and an action per row. */
+export async function OrderTable({ orders, locale, columns = 'full', action }: { orders: Order[]; locale: Locale; columns?: 'full' | 'fee'; action?: (order: Order) => ReactNode }) {
+  const t = await getTranslations('orders');
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped data-testid="order-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('orderNo')}</Table.Th>
+            {columns === 'full' && <Table.Th>{t('type')}</Table.Th>}
+            <Table.Th>{t('item')}</Table.Th>
+            <Table.Th>{t('unitPrice')}</Table.Th>
+            <Table.Th>{t('quantity')}</Table.Th>
+            <Table.Th>{t('total')}</Table.Th>
+            <Table.Th>{t('payStatus')}</Table.Th>
+            <Table.Th>{columns === 'full' ? t('createdAt') : t('deadline')}</Table.Th>
+            {action && <Table.Th />}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.id} data-testid="order-row" data-order={order.orderNo} data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}>
+              <Table.Td><Text size="sm" ff="monospace">{order.orderNo}</Text></Table.Td>
+              {columns === 'full' && <Table.Td><Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text></Table.Td>}
+              <Table.Td><Text size="sm">{localized(order.itemName, locale)}</Text></Table.Td>
+              <Table.Td><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text></Table.Td>
+              <Table.Td><Text size="sm">{order.quantity}</Text></Table.Td>
+              <Table.Td><Text size="sm" fw={600} data-testid="order-total">{formatMoney(order.totalMinor, order.currency, locale)}</Text></Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {order.orderStatus === 'available' ? (
+                    <Badge size="sm" variant="light" color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">{t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}</Badge>
+                  ) : (
+                    <Badge size="sm" variant="light" color="gray" data-testid="order-status">{t('status_invalid')}</Badge>
+                  )}
+                </Group>
+                {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && <Text size="xs" c="dimmed">{t(`invalid_${order.invalidReason}`)}</Text>}
+              </Table.Td>
+              <Table.Td><Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : order.deadline ?? '—'}</Text></Table.Td>
+              {action && <Table.Td>{action(order)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Whether the participant may still change this fee order (unpaid, and available or invalidated by a price change). */
+export function orderChangeable(order: Order): boolean {
+  return order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
+}
