@@ -42,9 +42,35 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await editRow.getByRole('button', { name: '编辑自定义项' }).click();
     await expect(page.getByTestId('field-editor').getByLabel('必填')).toBeChecked();
     await page.keyboard.press('Escape');
+
+    // An optional fee, named in both languages, with a cap and a per-account maximum.
+    await page.getByTestId('add-fee').click();
+    const feeForm = page.getByTestId('fee-form');
+    await feeForm.getByTestId('fee-kind').click();
+    await page.getByRole('option', { name: '可选费用', exact: true }).click();
+    await feeForm.getByLabel('中文名称').fill('会后工作坊');
+    await feeForm.getByLabel('英文名称').fill('Post-conference workshop');
+    await feeForm.getByTestId('fee-save').click();
+    await expect(feeForm.getByText('实际价格必须大于 0')).toBeVisible();
+    await feeForm.getByTestId('fee-priceMinor').fill('450.50');
+    await feeForm.getByTestId('fee-displayPriceMinor').fill('65');
+    await feeForm.getByTestId('fee-displayCurrency').click();
+    await page.getByRole('option', { name: 'USD', exact: true }).click();
+    await feeForm.getByTestId('fee-cap').fill('1');
+    await feeForm.getByTestId('fee-perAccountMax').fill('3');
+    await feeForm.getByTestId('fee-save').click();
+    await expect(feeForm.getByText('每个账号最多可选数量不能超过该类别总名额')).toBeVisible();
+    await feeForm.getByTestId('fee-cap').fill('30');
+    await feeForm.getByTestId('fee-save').click();
+    await expect(page.getByText('费用已保存')).toBeVisible();
+    const row = page.getByTestId('fee-table').locator('tr', { hasText: '会后工作坊' });
+    await expect(row).toContainText('¥450.50');
+    await expect(row.getByTestId('fee-places')).toHaveText('0 / 30');
+    await page.goto('/en/platform/config/register');
+    await expect(page.getByTestId('fee-table').locator('tr', { hasText: 'Post-conference workshop' })).toContainText('US$65.00');
   });
 
-  test('a participant registers in English through the designed form, sees the countdown and the answers', async ({ page }) => {
+  test('a participant registers in English with a fee, sees the countdown and the unpaid orders, and changes the fee', async ({ page }) => {
     await login(page, E2E.freshParticipants[0], E2E.password, '/en');
     await expect(page).toHaveURL(/\/en\/conferenceRegister$/);
     await expect(page.getByTestId('register-notice')).toContainText('Registration fees are not refundable');
@@ -65,9 +91,45 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await expect(page.getByText('Please read and accept the registration notice first').first()).toBeVisible();
     await page.getByTestId('agree-notice').check();
     await page.getByTestId('register-submit').click();
+    await expect(page.getByText('Please choose a registration fee')).toBeVisible();
+    // Germany is not a developing economy: that fee cannot be chosen.
+    const chooser = page.getByTestId('fee-chooser');
+    await expect(chooser.getByLabel('Delegate from a developing economy')).toBeDisabled();
+    await chooser.getByLabel('Delegate', { exact: true }).check();
+    await chooser.getByLabel('Post-conference workshop').check();
+    await chooser.getByTestId('fee-quantity').fill('2');
+    await expect(page.getByTestId('fee-total')).toHaveText('Total: CN¥2,101.00');
+    await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-success')).toContainText(/Your registration number is DEMO-\d{4}/);
     await expect(page.getByTestId('register-countdown')).toContainText(/Redirecting in [123] s/);
-    await expect(page).toHaveURL(/\/en\/profile\/userInfo$/, { timeout: 6000 });
+    // Register first, pay later with fees chosen: the fee page comes next, with the unpaid orders.
+    await expect(page).toHaveURL(/\/en\/profile\/conference\/fee$/, { timeout: 6000 });
+    const registerSection = page.getByTestId('fee-register-section');
+    await expect(registerSection.getByTestId('order-row')).toHaveCount(1);
+    await expect(registerSection.getByTestId('order-row')).toContainText('Delegate');
+    await expect(registerSection.getByTestId('order-status')).toHaveText('Unpaid');
+    await expect(page.getByTestId('fee-optional-section').getByTestId('order-total')).toHaveText('CN¥901.00');
+
+    // Change the registration fee before paying: the student rate.
+    await registerSection.getByTestId('change-order').click();
+    await expect(page).toHaveURL(/\/en\/profile\/conference\/fee\/register\/update\/\d+$/);
+    await page.getByTestId('change-register-fee').getByLabel('Student delegate').check();
+    await page.getByTestId('change-fee-submit').click();
+    await expect(page).toHaveURL(/\/en\/profile\/conference\/fee$/);
+    await expect(page.getByTestId('fee-register-section').getByTestId('order-row')).toContainText('Student delegate');
+    await expect(page.getByTestId('fee-register-section').getByTestId('order-total')).toHaveText('CN¥600.00');
+
+    // Add another optional fee afterwards; every order shows in the order list.
+    await page.getByTestId('add-optional-fee').getByLabel('Conference banquet').check();
+    await page.getByTestId('add-optional-fee-submit').click();
+    await expect(page.getByTestId('fee-optional-section').getByTestId('order-row')).toHaveCount(2);
+    await page.goto('/en/profile/order/list');
+    const rows = page.getByTestId('order-row');
+    await expect(rows).toHaveCount(4);
+    await expect(page.locator('[data-testid="order-row"][data-status="unpaid"]')).toHaveCount(3);
+    await expect(page.locator('[data-testid="order-row"][data-status="invalid"]')).toContainText('Replaced by a changed order');
+
+    await page.goto('/en/profile/userInfo');
     await expect(page.getByTestId('registration-status')).toContainText(/Registered \(number DEMO-\d{4}\)/);
     const answers = page.getByTestId('registration-answers');
     await expect(answers.locator('[data-answer="custom_1"]')).toContainText('Vegetarian');
@@ -99,7 +161,19 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     expect(row[0]).toBe(code);
     expect(row[headers.indexOf('Dietary needs')]).toBe('Vegetarian');
     expect(row[headers.indexOf('Country/area')]).toBe('Germany');
+    expect(row[headers.indexOf('Registration fee')]).toBe('Student delegate (CN¥600.00)');
+    expect(row[headers.indexOf('Registration fee status')]).toBe('Unpaid');
+    expect(row[headers.indexOf('Optional fees')]).toContain('Post-conference workshop × 2 (CN¥901.00, Unpaid)');
 
+    // The fee filter finds the registrant, the payment filter too; a paid filter does not.
+    const workshopFee = await page.getByTestId('registrant-fee').locator('option', { hasText: 'Post-conference workshop' }).getAttribute('value');
+    await page.goto(`/en/platform/manage/user?fee=${workshopFee}`);
+    await expect(page.getByTestId('registrant-row')).toHaveCount(1);
+    await expect(page.getByTestId('registrant-fees')).toContainText('Post-conference workshop × 2');
+    await page.goto(`/en/platform/manage/user?pay=paid&q=${encodeURIComponent(E2E.freshParticipants[0])}`);
+    await expect(page.getByTestId('registrant-row')).toHaveCount(0);
+    await page.goto(`/en/platform/manage/user?pay=unpaid&q=${encodeURIComponent(E2E.freshParticipants[0])}`);
+    await expect(rows).toHaveCount(1);
     await rows.first().getByTestId('registrant-details').click();
     await expect(page.getByTestId('registrant-title')).toHaveText(`Registrant ${code}`);
     await expect(page.getByTestId('registrant-answers').locator('[data-answer="custom_1"]')).toContainText('Vegetarian');

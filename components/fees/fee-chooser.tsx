@@ -38,7 +38,7 @@ function FeeLine({ fee, reason }: { fee: OfferedFee; reason: string | null }) {
         {fee.displayCurrency !== fee.currency && <Text size="xs" c="dimmed">{t('displayPrice', { price: formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale) })}</Text>}
         {fee.deadline && <Text size="xs" c="dimmed">{t('deadline', { date: fee.deadline })}</Text>}
         {fee.remaining !== null && <Text size="xs" c="dimmed">{t('remaining', { count: fee.remaining })}</Text>}
-        {fee.thirdWorldOnly && <Text size="xs" c="orange">{t('thirdWorld')}</Text>}
+        {fee.thirdWorldOnly && reason !== 'thirdWorld' && <Text size="xs" c="orange">{t('thirdWorld')}</Text>}
       </Group>
     </Stack>
   );

@@ -29,12 +29,13 @@ function useOffer(initial: FeeOffer) {
 }
 
 /** Adds fees after registering: a registration fee (when I hold none) or optional fees. */
-export function AddFeesForm({ initialOffer, only, country, testId }: { initialOffer: FeeOffer; only: 'register' | 'optional'; country: string | null; testId: string }) {
+export function AddFeesForm({ initialOffer, only, country, testId, exclude = [] }: { initialOffer: FeeOffer; only: 'register' | 'optional'; country: string | null; testId: string; exclude?: number[] }) {
   const t = useTranslations('orders');
   const tv = useTranslations('validation');
   const api = useApi();
   const router = useRouter();
-  const { offer, applyCode } = useOffer(initialOffer);
+  const { offer: fetched, applyCode } = useOffer(initialOffer);
+  const offer = { ...fetched, optional: fetched.optional.filter((fee) => !exclude.includes(fee.id)) };
   const [choice, setChoice] = useState<FeeChoice>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();

@@ -1,4 +1,4 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/fees/money';
@@ -12,31 +12,43 @@ export async function OrderTable({ orders, locale, columns = 'full', action }: {
   const t = await getTranslations('orders');
   const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped data-testid="order-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('orderNo')}</Table.Th>
-            {columns === 'full' && <Table.Th>{t('type')}</Table.Th>}
-            <Table.Th>{t('item')}</Table.Th>
-            <Table.Th>{t('unitPrice')}</Table.Th>
-            <Table.Th>{t('quantity')}</Table.Th>
-            <Table.Th>{t('total')}</Table.Th>
-            <Table.Th>{t('payStatus')}</Table.Th>
-            <Table.Th>{columns === 'full' ? t('createdAt') : t('deadline')}</Table.Th>
-            {action && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <TableScrollContainer minWidth={columns === 'full' ? 760 : 600}>
+      <Table striped data-testid="order-table" style={{ whiteSpace: 'nowrap' }}>
+        <TableThead>
+          <TableTr>
+            <TableTh>{t('orderNo')}</TableTh>
+            {columns === 'full' && <TableTh>{t('type')}</TableTh>}
+            <TableTh>{t('item')}</TableTh>
+            {columns === 'full' ? (
+              <>
+                <TableTh>{t('unitPrice')}</TableTh>
+                <TableTh>{t('quantity')}</TableTh>
+              </>
+            ) : (
+              <TableTh>{t('unitPrice')} × {t('quantity')}</TableTh>
+            )}
+            <TableTh>{t('total')}</TableTh>
+            <TableTh>{t('payStatus')}</TableTh>
+            <TableTh>{columns === 'full' ? t('createdAt') : t('deadline')}</TableTh>
+            {action && <TableTh />}
+          </TableTr>
+        </TableThead>
+        <TableTbody>
           {orders.map((order) => (
-            <Table.Tr key={order.id} data-testid="order-row" data-order={order.orderNo} data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}>
-              <Table.Td><Text size="sm" ff="monospace">{order.orderNo}</Text></Table.Td>
-              {columns === 'full' && <Table.Td><Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text></Table.Td>}
-              <Table.Td><Text size="sm">{localized(order.itemName, locale)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{order.quantity}</Text></Table.Td>
-              <Table.Td><Text size="sm" fw={600} data-testid="order-total">{formatMoney(order.totalMinor, order.currency, locale)}</Text></Table.Td>
-              <Table.Td>
+            <TableTr key={order.id} data-testid="order-row" data-order={order.orderNo} data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}>
+              <TableTd><Text size="sm" ff="monospace">{order.orderNo}</Text></TableTd>
+              {columns === 'full' && <TableTd><Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text></TableTd>}
+              <TableTd><Text size="sm">{localized(order.itemName, locale)}</Text></TableTd>
+              {columns === 'full' ? (
+                <>
+                  <TableTd><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text></TableTd>
+                  <TableTd><Text size="sm">{order.quantity}</Text></TableTd>
+                </>
+              ) : (
+                <TableTd><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)} × {order.quantity}</Text></TableTd>
+              )}
+              <TableTd><Text size="sm" fw={600} data-testid="order-total">{formatMoney(order.totalMinor, order.currency, locale)}</Text></TableTd>
+              <TableTd>
                 <Group gap={4}>
                   {order.orderStatus === 'available' ? (
                     <Badge size="sm" variant="light" color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">{t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}</Badge>
@@ -45,14 +57,14 @@ export async function OrderTable({ orders, locale, columns = 'full', action }: {
                   )}
                 </Group>
                 {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && <Text size="xs" c="dimmed">{t(`invalid_${order.invalidReason}`)}</Text>}
-              </Table.Td>
-              <Table.Td><Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : order.deadline ?? '—'}</Text></Table.Td>
-              {action && <Table.Td>{action(order)}</Table.Td>}
-            </Table.Tr>
+              </TableTd>
+              <TableTd><Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : order.deadline ?? '—'}</Text></TableTd>
+              {action && <TableTd>{action(order)}</TableTd>}
+            </TableTr>
           ))}
-        </Table.Tbody>
+        </TableTbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 

@@ -19,6 +19,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/userRegister', access: 'anonymous', account: true },
   { pattern: '/resetPassword', access: 'anonymous', account: true },
   { pattern: '/conferenceRegister', access: 'anonymous' },
+  { pattern: '/register', access: 'anonymous' },
   { pattern: '/404', access: 'prompt' },
   { pattern: '/403', access: 'prompt' },
   { pattern: '/401', access: 'prompt' },

@@ -33,6 +33,8 @@ export default async function FeePage() {
   const [orders, offer] = await Promise.all([myFeeOrders(db, conference.id, user!.id), feeOffer(db, conference, { locale })]);
   const country = typeof registration.answers.country === 'string' ? registration.answers.country : null;
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
+  // Optional fees I already hold are changed on their own page, not added again.
+  const held = orders.optional.filter((o) => o.orderStatus === 'available' || orderChangeable(o)).flatMap((o) => (o.feeId ? [o.feeId] : []));
   const change = (kind: 'register' | 'optional') =>
     function ChangeLink(order: Order) {
       return orderChangeable(order) ? (
@@ -65,10 +67,10 @@ export default async function FeePage() {
         <section data-testid="fee-optional-section">
           <Title order={5} mb="xs">{t('optionalFees')}</Title>
           {orders.optional.length > 0 ? <OrderTable orders={orders.optional} locale={locale} columns="fee" action={change('optional')} /> : <Text c="dimmed" size="sm">{t('noOptionalOrder')}</Text>}
-          {offer.charged && offer.optional.length > 0 && (
+          {offer.charged && offer.optional.some((fee) => !held.includes(fee.id)) && (
             <Stack gap="xs" mt="md">
               <Text fw={500} size="sm">{t('addOptional')}</Text>
-              <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" />
+              <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" exclude={held} />
             </Stack>
           )}
         </section>

@@ -1,0 +1,58 @@
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { LoginForm } from '@/components/accounts/login-form';
+import { AuthCard } from '@/components/layout/auth-card';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { registrationWindow } from '@/lib/conferences/website-config';
+import { localized } from '@/lib/i18n/localized';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('register');
+  return { title: t('loginVariantTitle') };
+}
+
+/**
+ * /register: the conference's login variant for registration. While the registration window is open
+ * and the module on, the login box leads to /conferenceRegister; otherwise it says registration is
+ * not open.
+ */
+export default async function RegisterLoginPage() {
+  const { db, conference, user, locale } = await requirePage('/register');
+  const [t, ta, window] = await Promise.all([getTranslations('register'), getTranslations('auth'), registrationWindow(db, conference)]);
+  const subtitle = localized(conference.title, locale);
+  if (!window.open) {
+    return (
+      <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
+        <Alert color="gray" data-testid="register-not-open">
+          {window.moduleEnabled ? t('windowClosed') : t('moduleOff')}
+          {window.moduleEnabled && window.startDate && window.endDate && <Text size="sm">{t('windowDates', { start: window.startDate, end: window.endDate })}</Text>}
+        </Alert>
+      </AuthCard>
+    );
+  }
+  if (user) {
+    return (
+      <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
+        <Stack>
+          <Alert color="blue" data-testid="already-logged-in">
+            <Text size="sm">{ta('alreadyLoggedIn', { email: user.email })}</Text>
+          </Alert>
+          <Group grow>
+            <ButtonLink href="/conferenceRegister">{ta('goConferenceRegister')}</ButtonLink>
+            <ButtonLink href="/profile/userInfo" variant="light">{ta('goProfile')}</ButtonLink>
+          </Group>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" data-testid="register-login-hint">{t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}</Text>
+        <LoginForm redirect="/conferenceRegister" />
+      </Stack>
+    </AuthCard>
+  );
+}
