@@ -14,13 +14,16 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { buildAnswerSchema, type FormField } from '@/lib/registration/fields';
 
 type Answers = Record<string, string | string[]>;
-type Props = { fields: FormField[]; countryOptions: string[] };
+type Props = { fields: FormField[]; countryOptions: string[]; fileNames?: Record<string, string> };
 
 /** The registration form as an organiser fills it: to correct a registration, or to add one. */
 function RegistrantForm(props: Props & { initial: Answers; readOnly: string[]; submitLabel: string; onSubmit: (answers: Answers) => Promise<void>; testId: string }) {
   const locale = useAppLocale();
-  const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
-  const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(props.fields, props.initial) });
+  // Files are the participant's to upload: for an organiser they are optional and shown as they are.
+  const fields = useMemo(() => props.fields.map((f) => (f.type === 'file' ? { ...f, required: false } : f)), [props.fields]);
+  const readOnly = [...props.readOnly, ...fields.filter((f) => f.type === 'file').map((f) => f.key)];
+  const schema = useMemo(() => buildAnswerSchema(fields, props.countryOptions), [fields, props.countryOptions]);
+  const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(fields, props.initial) });
   const submit = form.handleSubmit(async (answers) => {
     try {
       await props.onSubmit(answers);
@@ -31,7 +34,7 @@ function RegistrantForm(props: Props & { initial: Answers; readOnly: string[]; s
   return (
     <form onSubmit={submit} noValidate data-testid={props.testId}>
       <Stack gap="md">
-        <DynamicFields fields={props.fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={props.readOnly} />
+        <DynamicFields fields={fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={readOnly} fileNames={props.fileNames} />
         <Group>
           <SubmitButton loading={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>{props.submitLabel}</SubmitButton>
         </Group>

@@ -5,8 +5,10 @@ import { useTranslations } from 'next-intl';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { countryName, offeredCountries } from '@/lib/registration/countries';
-import type { FormField } from '@/lib/registration/fields';
+import { MULTI_TYPES, type FormField } from '@/lib/registration/fields';
 import { useFieldError } from '@/components/ui/use-api';
+import { CityField } from './city-field';
+import { FileField } from './file-field';
 
 type Answers = Record<string, string | string[]>;
 
@@ -22,6 +24,7 @@ export function DynamicFields({
   register,
   errors,
   readOnly = [],
+  fileNames,
 }: {
   fields: FormField[];
   countryOptions: string[];
@@ -30,6 +33,8 @@ export function DynamicFields({
   register: UseFormRegister<Answers>;
   errors: FieldErrors<Answers>;
   readOnly?: string[];
+  /** Original names of files already uploaded (stored name → name), for an existing registration. */
+  fileNames?: Record<string, string>;
 }) {
   const t = useTranslations('registerForm');
   const fieldError = useFieldError();
@@ -45,6 +50,24 @@ export function DynamicFields({
             ? offeredCountries(countryOptions).map((code) => ({ value: code, label: countryName(code, formLocale) }))
             : field.options.map((o) => ({ value: o.value, label: localized(o.label, formLocale) }));
         switch (field.type) {
+          case 'file':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => <FileField field={field.key} label={label} required={field.required} error={error} value={(f.value as string[]) ?? []} onChange={f.onChange} knownNames={fileNames} readOnly={readOnly.includes(field.key)} />}
+              />
+            );
+          case 'city':
+            return (
+              <Controller
+                key={field.key}
+                control={control}
+                name={field.key}
+                render={({ field: f }) => <CityField field={field.key} label={label} required={field.required} error={error} value={(f.value as string) ?? ''} onChange={f.onChange} formLocale={formLocale} />}
+              />
+            );
           case 'textarea':
             return <Textarea key={field.key} autosize minRows={3} {...common} {...register(field.key)} />;
           case 'date':
@@ -107,5 +130,5 @@ export function DynamicFields({
 
 /** Empty answers for a form: '' for single values, [] for lists. */
 export function emptyAnswers(fields: FormField[], prefill: Answers = {}): Answers {
-  return Object.fromEntries(fields.filter((f) => f.enabled).map((f) => [f.key, prefill[f.key] ?? (f.type === 'checkBox' || f.type === 'multiSelect' ? [] : '')]));
+  return Object.fromEntries(fields.filter((f) => f.enabled).map((f) => [f.key, prefill[f.key] ?? (MULTI_TYPES.includes(f.type) ? [] : '')]));
 }

@@ -37,17 +37,49 @@ export async function apiFetch<T>(
   path: string,
   options: { method?: string; body?: unknown; locale: Locale; networkMessage: string },
 ): Promise<T> {
-  let response: Response;
+  const response = await send(path, options);
+  return unwrap<T>(response, options);
+}
+
+/** Sends a call: JSON, or a FormData body as multipart (an upload). */
+async function send(path: string, options: { method?: string; body?: unknown; locale: Locale; networkMessage: string }): Promise<Response> {
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: { 'content-type': 'application/json', 'x-locale': options.locale },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: multipart ? { 'x-locale': options.locale } : { 'content-type': 'application/json', 'x-locale': options.locale },
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
     });
   } catch {
     throw new ApiError(0, 'NETWORK', options.networkMessage);
   }
+}
+
+/**
+ * Calls a download (a file answer rather than the envelope) and hands the file to the browser under
+ * the name the server gave; an error answer is the usual envelope.
+ */
+export async function apiDownload(path: string, options: { body: unknown; locale: Locale; networkMessage: string }): Promise<void> {
+  const response = await send(path, options);
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    await unwrap(response, options);
+    return;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download');
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function unwrap<T>(response: Response, options: { locale: Locale; networkMessage: string }): Promise<T> {
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope) throw new ApiError(response.status, 'INTERNAL', options.networkMessage);
   if (envelope.code === 200) return envelope.data;

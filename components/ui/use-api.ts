@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { FieldError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
-import { apiFetch } from './api-client';
+import { apiDownload, apiFetch } from './api-client';
 
 export function useAppLocale(): Locale {
   const locale = useLocale();
@@ -20,6 +20,13 @@ export function useApi() {
       apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
     [locale, t],
   );
+}
+
+/** apiDownload bound to the page's locale. */
+export function useDownload() {
+  const locale = useAppLocale();
+  const t = useTranslations('errors');
+  return useCallback((path: string, body: unknown) => apiDownload(path, { body, locale, networkMessage: t('network') }), [locale, t]);
 }
 
 /** Turns a zod message key on a form field into the user's language. */

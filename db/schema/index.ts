@@ -4,3 +4,4 @@ export * from './conferences';
 export * from './registrations';
 export * from './mail';
 export * from './fees';
+export * from './files';

@@ -129,8 +129,8 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       const query = options.query
         ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
         : undefined;
-      const rawBody = await readBody(req);
-      const body = options.body ? options.body.parse(rawBody) : undefined;
+      // Only a declared body is read here, so a handler may read a multipart body itself.
+      const body = options.body ? options.body.parse(await readBody(req)) : undefined;
       const rawParams = (await segment?.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),

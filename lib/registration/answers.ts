@@ -1,9 +1,18 @@
 import type { Executor } from '@/db/client';
 import { loadCountryOptions, loadFields } from './field-config';
 import { buildAnswerSchema } from './fields';
+import { fileNamesIn } from './uploads';
 
-/** Checks answers against this conference's form (the same schema the browser uses). */
-export async function parseAnswers(db: Executor, conferenceId: number, answers: Record<string, unknown>): Promise<Record<string, string | string[]>> {
-  const [fields, countries] = await Promise.all([loadFields(db, conferenceId), loadCountryOptions(db, conferenceId)]);
-  return buildAnswerSchema(fields, countries).parse(answers) as Record<string, string | string[]>;
+export type Answers = Record<string, string | string[]>;
+
+/**
+ * Checks answers against this conference's form (the same schema the browser uses) and lists the
+ * uploaded files they name. An organiser's form leaves file items optional: files are uploaded by
+ * the participant, and the ones already attached stay.
+ */
+export async function parseAnswers(db: Executor, conferenceId: number, raw: Record<string, unknown>, options: { organiser?: boolean } = {}) {
+  const [loaded, countries] = await Promise.all([loadFields(db, conferenceId), loadCountryOptions(db, conferenceId)]);
+  const fields = options.organiser ? loaded.map((f) => (f.type === 'file' ? { ...f, required: false } : f)) : loaded;
+  const answers = buildAnswerSchema(fields, countries).parse(raw) as Answers;
+  return { answers, files: fileNamesIn(fields, answers) };
 }

@@ -12,7 +12,7 @@ type Registrant = { code: string; name: string; email: string; createdAt: Date; 
  * The registrants as an xlsx workbook in the admin's language: the registration number, account,
  * time, then one column per enabled field of the form (custom ones too), choices by their names.
  */
-export async function registrantsWorkbook(fields: FormField[], registrants: Registrant[], locale: Locale, title: string): Promise<Buffer> {
+export async function registrantsWorkbook(fields: FormField[], registrants: Registrant[], locale: Locale, title: string, fileNames: Record<string, string> = {}): Promise<Buffer> {
   const t = serverTranslator(locale, 'manageUser');
   const formFields = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   const workbook = new ExcelJS.Workbook();
@@ -34,7 +34,7 @@ export async function registrantsWorkbook(fields: FormField[], registrants: Regi
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const registrant of registrants) {
-    const described = Object.fromEntries(describeAnswers(formFields, registrant.answers, locale).map((a) => [`f_${a.key}`, a.value]));
+    const described = Object.fromEntries(describeAnswers(formFields, registrant.answers, locale, fileNames).map((a) => [`f_${a.key}`, a.value]));
     sheet.addRow({
       code: registrant.code,
       accountName: registrant.name,

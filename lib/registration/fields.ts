@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import type { FieldOption } from '@/db/schema/registrations';
 import type { LocalizedText } from '@/lib/i18n/localized';
+import { isStoredName } from '@/lib/storage/stored-name';
 import { offeredCountries } from './countries';
+import { isCityAnswer } from './regions';
 
 export type { FieldOption };
 
-/** Custom item types an organiser can add (file and city arrive with uploads and the city picker). */
-export const CUSTOM_TYPES = ['input', 'textarea', 'date', 'radio', 'checkBox', 'select', 'multiSelect'] as const;
+/** Custom item types an organiser can add (spec §3). */
+export const CUSTOM_TYPES = ['input', 'textarea', 'date', 'radio', 'checkBox', 'select', 'multiSelect', 'file', 'city'] as const;
 export type CustomType = (typeof CUSTOM_TYPES)[number];
 export const CHOICE_TYPES: readonly string[] = ['radio', 'checkBox', 'select', 'multiSelect'];
-export const MULTI_TYPES: readonly string[] = ['checkBox', 'multiSelect'];
+/** Types whose answer is a list: several choices, or the stored names of uploaded files. */
+export const MULTI_TYPES: readonly string[] = ['checkBox', 'multiSelect', 'file'];
+export const MAX_FILES_PER_ITEM = 5;
 
 export type FormField = {
   key: string;
@@ -77,6 +81,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function buildAnswerSchema(fields: readonly FormField[], countryOptions: readonly string[] = []) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder)) {
+    if (field.type === 'file') {
+      const names = z.array(z.string().refine(isStoredName, 'uploadMissing'), { error: 'uploadRequired' }).max(MAX_FILES_PER_ITEM, 'tooManyFiles');
+      shape[field.key] = field.required ? names.min(1, 'uploadRequired') : names.default([]);
+      continue;
+    }
     if (MULTI_TYPES.includes(field.type)) {
       const allowed = field.options.map((o) => o.value);
       const list = z.array(z.string().refine((v) => allowed.includes(v), 'invalidChoice'), { error: 'invalidChoice' });
@@ -90,6 +99,7 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
     if (allowed) rule = text.refine((v) => v === '' || allowed.includes(v), 'invalidChoice');
     else if (field.key === 'email') rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid');
     else if (field.key === 'telephone' || field.key === 'fax') rule = text.refine((v) => v === '' || PHONE.test(v), 'phoneInvalid');
+    else if (field.type === 'city') rule = text.refine((v) => v === '' || isCityAnswer(v), 'cityInvalid');
     else if (field.type === 'date') rule = text.refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v))), 'dateInvalid');
     shape[field.key] = field.required ? rule : rule.default('');
   }

@@ -5,6 +5,7 @@ import { insertPasswordlessAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';
 import { insertRegistration, withRegistrationConflicts } from './register-participant';
+import { attachUploads } from './uploads';
 
 type Answers = Record<string, string | string[]>;
 
@@ -26,10 +27,10 @@ export async function addRegistrant(db: DB, input: { conferenceId: number; answe
 }
 
 /** An organiser corrects a registration's answers; the email stays the account's. */
-export async function updateRegistrant(db: DB, input: { conferenceId: number; id: number; answers: Answers }): Promise<void> {
+export async function updateRegistrant(db: DB, input: { conferenceId: number; id: number; answers: Answers; files?: { field: string; name: string }[] }): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ answers: conferenceRegistration.answers })
+      .select({ answers: conferenceRegistration.answers, userId: conferenceRegistration.userId })
       .from(conferenceRegistration)
       .where(and(eq(conferenceRegistration.conferenceId, input.conferenceId), eq(conferenceRegistration.id, input.id)))
       .for('update');
@@ -38,6 +39,8 @@ export async function updateRegistrant(db: DB, input: { conferenceId: number; id
     if (typeof email === 'string' && typeof input.answers.email === 'string' && input.answers.email.toLowerCase() !== email.toLowerCase()) {
       throw new AppError('EMAIL_MISMATCH', 'emailMismatch', 400);
     }
+    // The files must be the registrant's own (already attached ones stay as they are).
+    await attachUploads(tx, { conferenceId: input.conferenceId, userId: current.userId, registrationId: input.id, files: input.files ?? [] });
     await tx
       .update(conferenceRegistration)
       .set({ answers: { ...input.answers, ...(email === undefined ? {} : { email }) } })

@@ -8,7 +8,9 @@ import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
+import { moveToFiles } from '@/lib/storage/local-storage';
 import { queueRegistrationMail } from './registration-mail';
+import { attachUploads } from './uploads';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 type Answers = Record<string, string | string[]>;
@@ -64,6 +66,8 @@ export type RegisterInput = {
   conference: Conference;
   userId: string;
   answers?: Answers;
+  /** Uploaded files the answers name (checked and attached in the registration's transaction). */
+  files?: { field: string; name: string }[];
   fees?: FeeChoice;
   locale?: Locale;
   now?: Date;
@@ -89,6 +93,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   const result = await withRegistrationConflicts(() =>
     db.transaction(async (tx) => {
       const registration = await insertRegistration(tx, input.conference.id, input.userId, answers);
+      const moved = await attachUploads(tx, { conferenceId: input.conference.id, userId: input.userId, registrationId: registration.id, files: input.files ?? [] });
       const orders = await placeFeeChoice(tx, {
         conferenceId: input.conference.id,
         userId: input.userId,
@@ -99,11 +104,13 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
         actorUserId: input.userId,
       });
       await queueRegistrationMail(tx, { conferenceId: input.conference.id, userId: input.userId, title: state.title, code: registration.code, orders, locale });
-      return { code: registration.code, orders };
+      return { code: registration.code, orders, moved };
     }),
   );
+  // After the commit: the files leave the temporary area (downloads find them in either place meanwhile).
+  await moveToFiles(input.conference.id, result.moved);
   const nextPath = result.orders.length > 0 && state.ruleType === 'REGISTER_FIRST_AND_PAY_LATER' ? '/profile/conference/fee' : '/profile/userInfo';
-  return { ...result, nextPath };
+  return { code: result.code, orders: result.orders, nextPath };
 }
 
 /**

@@ -3,11 +3,12 @@ import { getDatabase } from '@/db/client';
 import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
+import { startUploadSweeper } from '@/lib/registration/uploads';
 
 /**
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,
  * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
- * and starts the mail worker.
+ * and starts the mail worker and the sweeper of stale temporary uploads.
  */
 export async function bootServer(): Promise<void> {
   let database;
@@ -30,4 +31,5 @@ export async function bootServer(): Promise<void> {
   const transport = transportFromEnv();
   if (!transport) console.info('[mail] SMTP_HOST is not set: mails are printed here and held in the outbox');
   startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));
+  startUploadSweeper(database.db);
 }

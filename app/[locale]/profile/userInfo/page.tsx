@@ -7,6 +7,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { findRegistration } from '@/lib/registration/register-participant';
 import { loadFields } from '@/lib/registration/field-config';
 import { describeAnswers } from '@/lib/registration/describe-answers';
+import { originalFileNames } from '@/lib/registration/uploads';
+import { AnswerList } from '@/components/registration/answer-list';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -25,7 +27,8 @@ export default async function UserInfoPage() {
     findRegistration(db, conference.id, user!.id),
     loadFields(db, conference.id),
   ]);
-  const answers = registration ? describeAnswers(fields, registration.answers, locale) : [];
+  const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
+  const answers = registration ? describeAnswers(fields, registration.answers, locale, fileNames) : [];
   const profile = found?.profile;
   const roleLabels = [
     roles.platformAdmin && t('rolePlatformAdmin'),
@@ -63,14 +66,7 @@ export default async function UserInfoPage() {
         {answers.length > 0 && (
           <div data-testid="registration-answers">
             <Text size="sm" c="dimmed" mb={4}>{t('registrationAnswers')}</Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {answers.map((a) => (
-                <div key={a.key} data-answer={a.key}>
-                  <Text size="xs" c="dimmed">{a.label}</Text>
-                  <Text size="sm">{a.value}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
+            <AnswerList answers={answers} />
           </div>
         )}
         {roleLabels.length > 0 && (

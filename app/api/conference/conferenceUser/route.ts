@@ -19,8 +19,8 @@ export const POST = route(
     body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers, fees: ZFeeChoice.default(ZFeeChoice.parse({})) }),
   },
   async ({ db, conference, user, body, locale }) => {
-    const answers = await parseAnswers(db, conference.id, { ...body.answers, email: user!.email });
-    const { code, orders, nextPath } = await registerParticipant(db, { conference, userId: user!.id, answers, fees: body.fees, locale });
+    const { answers, files } = await parseAnswers(db, conference.id, { ...body.answers, email: user!.email });
+    const { code, orders, nextPath } = await registerParticipant(db, { conference, userId: user!.id, answers, files, fees: body.fees, locale });
     return { code, nextPath, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalMinor: o.totalMinor, currency: o.currency })) };
   },
 );
@@ -29,8 +29,8 @@ export const POST = route(
 export const PUT = route(
   { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), answers: ZAnswers }) },
   async ({ db, conference, body }) => {
-    const answers = await parseAnswers(db, conference.id, body.answers);
-    await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers });
+    const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true });
+    await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers, files });
     return { id: body.id };
   },
 );

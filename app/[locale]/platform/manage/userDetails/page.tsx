@@ -7,6 +7,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
 import { localized } from '@/lib/i18n/localized';
 import { describeAnswers } from '@/lib/registration/describe-answers';
+import { originalFileNames } from '@/lib/registration/uploads';
+import { AnswerList } from '@/components/registration/answer-list';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { findRegistrant } from '@/lib/registration/registrants';
 
@@ -35,7 +37,8 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
       </Stack>
     );
   }
-  const answers = describeAnswers(fields, registrant.answers, locale);
+  const fileNames = await originalFileNames(db, conference.id, fields, [registrant.answers]);
+  const answers = describeAnswers(fields, registrant.answers, locale, fileNames);
   const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
   return (
     <Stack gap="md">
@@ -61,14 +64,7 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
       </Paper>
       <Paper withBorder p="md" data-testid="registrant-answers">
         <Title order={5} mb="sm">{t('answers')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          {answers.map((a) => (
-            <div key={a.key} data-answer={a.key}>
-              <Text size="xs" c="dimmed">{a.label}</Text>
-              <Text size="sm">{a.value}</Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <AnswerList answers={answers} />
       </Paper>
       <Paper withBorder p="md" data-testid="registrant-orders">
         <Title order={5} mb="sm">{t('colFees')}</Title>
@@ -81,7 +77,7 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
       </Paper>
       <Paper withBorder p="md">
         <Title order={5} mb="sm">{t('editTitle')}</Title>
-        <EditRegistrant id={registrant.id} answers={registrant.answers} fields={fields} countryOptions={countryOptions} />
+        <EditRegistrant id={registrant.id} answers={registrant.answers} fields={fields} countryOptions={countryOptions} fileNames={fileNames} />
       </Paper>
     </Stack>
   );

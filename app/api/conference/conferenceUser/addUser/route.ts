@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { parseAnswers } from '@/lib/registration/answers';
 import { addRegistrant } from '@/lib/registration/manage-registrants';
@@ -7,7 +8,9 @@ import { addRegistrant } from '@/lib/registration/manage-registrants';
 export const POST = route(
   { auth: 'manager', body: z.object({ answers: z.record(z.string(), z.unknown()).default({}) }) },
   async ({ db, conference, body }) => {
-    const answers = (await parseAnswers(db, conference.id, body.answers)) as Record<string, string | string[]> & { email: string };
-    return addRegistrant(db, { conferenceId: conference.id, answers });
+    const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true });
+    // Files are the participant's to upload: an organiser adds the registration without them.
+    if (files.length) throw new AppError('UPLOAD_MISSING', 'uploadMissing', 400);
+    return addRegistrant(db, { conferenceId: conference.id, answers: answers as typeof answers & { email: string } });
   },
 );

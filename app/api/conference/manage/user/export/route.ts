@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 import { registrantsWorkbook } from '@/lib/registration/export-registrants';
 import { loadFields } from '@/lib/registration/field-config';
 import { allRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
+import { originalFileNames } from '@/lib/registration/uploads';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,7 +15,8 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
   const locale = query.lang ?? callerLocale;
   const [fields, rows] = await Promise.all([loadFields(db, conference.id), allRegistrants(db, conference.id, query)]);
   const title = localized(conference.shortTitle, locale) || conference.slug;
-  const body = await registrantsWorkbook(fields, rows, locale, title);
+  const fileNames = await originalFileNames(db, conference.id, fields, rows.map((r) => r.answers));
+  const body = await registrantsWorkbook(fields, rows, locale, title, fileNames);
   const filename = `${conference.slug}-registrants-${new Date().toISOString().slice(0, 10)}.xlsx`;
   return new Response(new Uint8Array(body), {
     headers: {

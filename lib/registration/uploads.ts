@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { DB, Executor } from '@/db/client';
+import { uploadedFile } from '@/db/schema';
+import { AppError } from '@/lib/http/app-error';
+import { removeTemp, writeTemp } from '@/lib/storage/local-storage';
+import type { FormField } from './fields';
+
+/** Upload limit of spec §5/§9 (20 MB) and the temporary files one account may hold in a day. */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+const TEMP_PER_DAY = 100;
+
+const startsWith = (data: Uint8Array, ...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+const ZIP = (d: Uint8Array) => startsWith(d, 0x50, 0x4b, 0x03, 0x04);
+const OLE = (d: Uint8Array) => startsWith(d, 0xd0, 0xcf, 0x11, 0xe0);
+
+/** Accepted files: the extension decides the type, and the first bytes must agree with it. */
+const TYPES: Record<string, { mime: string; matches: (data: Uint8Array) => boolean }> = {
+  pdf: { mime: 'application/pdf', matches: (d) => startsWith(d, 0x25, 0x50, 0x44, 0x46) },
+  jpg: { mime: 'image/jpeg', matches: (d) => startsWith(d, 0xff, 0xd8, 0xff) },
+  jpeg: { mime: 'image/jpeg', matches: (d) => startsWith(d, 0xff, 0xd8, 0xff) },
+  png: { mime: 'image/png', matches: (d) => startsWith(d, 0x89, 0x50, 0x4e, 0x47) },
+  doc: { mime: 'application/msword', matches: OLE },
+  xls: { mime: 'application/vnd.ms-excel', matches: OLE },
+  ppt: { mime: 'application/vnd.ms-powerpoint', matches: OLE },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', matches: ZIP },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', matches: ZIP },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', matches: ZIP },
+  zip: { mime: 'application/zip', matches: ZIP },
+  txt: { mime: 'text/plain', matches: (d) => !d.subarray(0, 4096).includes(0) },
+};
+export const UPLOAD_EXTENSIONS = Object.keys(TYPES);
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** The original name as shown back to people: no path, no control characters, at most 200 characters. */
+function cleanName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? 'file';
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(-200) || 'file';
+}
+
+/**
+ * Receives one file for a file item of the form (conferenceUser/temp/upload): the item must exist,
+ * the size be within 20 MB and the content match an accepted type. The file goes to the temporary
+ * area under a name we make; the answer is that name.
+ */
+export async function saveTempUpload(
+  db: DB,
+  input: { conferenceId: number; userId: string; fields: FormField[]; field: string; fileName: string; data: Uint8Array },
+): Promise<{ name: string; originalName: string; size: number }> {
+  const item = input.fields.find((f) => f.key === input.field && f.enabled && f.type === 'file');
+  if (!item) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
+  if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
+  if (input.data.byteLength > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE', 'uploadTooLarge', 413);
+  const ext = extensionOf(input.fileName);
+  const type = TYPES[ext];
+  if (!type || !type.matches(input.data)) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: UPLOAD_EXTENSIONS.join(', ') });
+  const since = new Date(Date.now() - 86_400_000);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(uploadedFile)
+    .where(and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), gt(uploadedFile.createdAt, since)));
+  if (n >= TEMP_PER_DAY) throw new AppError('RATE_LIMITED', 'rateLimited', 429);
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const originalName = cleanName(input.fileName);
+  await writeTemp(input.conferenceId, name, input.data);
+  await db.insert(uploadedFile).values({ conferenceId: input.conferenceId, userId: input.userId, name, originalName, field: input.field, mime: type.mime, size: input.data.byteLength });
+  return { name, originalName, size: input.data.byteLength };
+}
+
+/** Every stored name the answers give for the form's file items. */
+export function fileNamesIn(fields: FormField[], answers: Record<string, string | string[]>): { field: string; name: string }[] {
+  return fields
+    .filter((f) => f.type === 'file')
+    .flatMap((f) => {
+      const value = answers[f.key];
+      return (Array.isArray(value) ? value : []).map((name) => ({ field: f.key, name }));
+    });
+}
+
+/**
+ * Attaches the files the answers name to a registration, inside its transaction: each must be a
+ * temporary upload of this account for that item, or already attached to this registration.
+ * Returns the names to move out of the temporary area once the transaction has committed.
+ */
+export async function attachUploads(
+  tx: Executor,
+  input: { conferenceId: number; userId: string; registrationId: number; files: { field: string; name: string }[] },
+): Promise<string[]> {
+  if (!input.files.length) return [];
+  const names = input.files.map((f) => f.name);
+  const rows = await tx
+    .select()
+    .from(uploadedFile)
+    .where(and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), inArray(uploadedFile.name, names)))
+    .for('update');
+  for (const file of input.files) {
+    const row = rows.find((r) => r.name === file.name);
+    const usable = row && row.field === file.field && (row.status === 'temp' || row.registrationId === input.registrationId);
+    if (!usable) throw new AppError('UPLOAD_MISSING', 'uploadMissing', 400);
+  }
+  const fresh = rows.filter((r) => r.status === 'temp').map((r) => r.name);
+  if (fresh.length) {
+    await tx.update(uploadedFile).set({ status: 'attached', registrationId: input.registrationId }).where(and(eq(uploadedFile.conferenceId, input.conferenceId), inArray(uploadedFile.name, fresh)));
+  }
+  return fresh;
+}
+
+/** The uploaded files of registrations, by stored name (original name and item), for display and download. */
+export async function filesByName(db: Executor, conferenceId: number, names: string[]) {
+  if (!names.length) return new Map<string, typeof uploadedFile.$inferSelect>();
+  const rows = await db.select().from(uploadedFile).where(and(eq(uploadedFile.conferenceId, conferenceId), inArray(uploadedFile.name, names)));
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+/** Original names of the files some registrations' answers name (stored name → original name). */
+export async function originalFileNames(db: Executor, conferenceId: number, fields: FormField[], answerSets: Record<string, string | string[]>[]): Promise<Record<string, string>> {
+  const names = answerSets.flatMap((answers) => fileNamesIn(fields, answers).map((f) => f.name));
+  const found = await filesByName(db, conferenceId, [...new Set(names)]);
+  return Object.fromEntries([...found.values()].map((row) => [row.name, row.originalName]));
+}
+
+/**
+ * Removes temporary uploads nobody attached within a day (the rows and the files). Attached files
+ * are never touched. Returns how many were removed.
+ */
+export async function removeStaleUploads(db: DB, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - 86_400_000);
+  const stale = await db.delete(uploadedFile).where(and(eq(uploadedFile.status, 'temp'), lt(uploadedFile.createdAt, cutoff))).returning({ conferenceId: uploadedFile.conferenceId, name: uploadedFile.name });
+  for (const file of stale) await removeTemp(file.conferenceId, file.name);
+  return stale.length;
+}
+
+/** Runs removeStaleUploads every hour in the server process. */
+export function startUploadSweeper(db: DB): void {
+  const sweep = () => removeStaleUploads(db).catch((error: unknown) => console.error('[uploads] sweep failed', error));
+  setInterval(sweep, 3_600_000).unref();
+  void sweep();
+}
