@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
@@ -43,6 +44,17 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await expect(page.getByTestId('field-editor').getByLabel('必填')).toBeChecked();
     await page.keyboard.press('Escape');
 
+    // A required file item.
+    await page.getByTestId('add-field').click();
+    await editor.getByTestId('field-type').click();
+    await page.getByRole('option', { name: '文件上传', exact: true }).click();
+    await editor.getByLabel('中文名称').fill('摘要文件');
+    await editor.getByLabel('英文名称').fill('Abstract file');
+    await editor.getByLabel('必填').check();
+    await editor.getByTestId('save-field').click();
+    await expect(page.getByText('表单项已保存')).toBeVisible();
+    await expect(page.getByTestId('preview-zh')).toContainText('摘要文件');
+
     // An optional fee, named in both languages, with a cap and a per-account maximum.
     await page.getByTestId('add-fee').click();
     const feeForm = page.getByTestId('fee-form');
@@ -86,6 +98,15 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await page.getByRole('option', { name: 'Germany' }).click();
     await form.getByLabel('Dietary needs').click();
     await page.getByRole('option', { name: 'Vegetarian' }).click();
+    // The file item: a wrong type is refused with a clear message, a PDF is uploaded.
+    const choose = async (name: string, mimeType: string, text: string) => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), form.getByTestId('upload-custom_2').click()]);
+      await chooser.setFiles({ name, mimeType, buffer: Buffer.from(text) });
+    };
+    await choose('abstract.pdf', 'application/pdf', 'not really a pdf');
+    await expect(page.getByText(/This type of file is not accepted/)).toBeVisible();
+    await choose('Müller abstract.pdf', 'application/pdf', '%PDF-1.4\n% abstract\n');
+    await expect(form.getByTestId('uploaded-file')).toHaveText(/Müller abstract\.pdf/);
 
     await page.getByTestId('register-submit').click();
     await expect(page.getByText('Please read and accept the registration notice first').first()).toBeVisible();
@@ -131,6 +152,10 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
 
     await page.goto('/en/profile/userInfo');
     await expect(page.getByTestId('registration-status')).toContainText(/Registered \(number DEMO-\d{4}\)/);
+    // The uploaded file is there, under its own name, and downloads as it was sent.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('registration-answers').getByTestId('answer-file').click()]);
+    expect(file.suggestedFilename()).toBe('Müller abstract.pdf');
+    expect(readFileSync(await file.path(), 'utf8')).toBe('%PDF-1.4\n% abstract\n');
     const answers = page.getByTestId('registration-answers');
     await expect(answers.locator('[data-answer="custom_1"]')).toContainText('Vegetarian');
     await expect(answers.locator('[data-answer="country"]')).toContainText('Germany');
@@ -161,6 +186,7 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     expect(row[0]).toBe(code);
     expect(row[headers.indexOf('Dietary needs')]).toBe('Vegetarian');
     expect(row[headers.indexOf('Country/area')]).toBe('Germany');
+    expect(row[headers.indexOf('Abstract file')]).toBe('Müller abstract.pdf');
     expect(row[headers.indexOf('Registration fee')]).toBe('Student delegate (CN¥600.00)');
     expect(row[headers.indexOf('Registration fee status')]).toBe('Unpaid');
     expect(row[headers.indexOf('Optional fees')]).toContain('Post-conference workshop × 2 (CN¥901.00, Unpaid)');
@@ -226,6 +252,13 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
 test('visitors are asked to log in; closed and full conferences say so', async ({ page }) => {
   await page.goto('/en/conferenceRegister');
   await expect(page.getByTestId('register-please-login')).toHaveText('Please log in before you register for the conference.');
+  // /register: the login variant while the window is open, a not-open message otherwise.
+  await page.goto('/en/register');
+  await expect(page.getByTestId('register-login-hint')).toContainText('Registration is open from');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.goto(hostUrl(E2E.closedSlug, '/register'));
+  await expect(page.getByTestId('register-not-open')).toContainText('会议注册服务未开放');
+  await expect(page.getByTestId('login-form')).toHaveCount(0);
 
   await page.goto(hostUrl(E2E.closedSlug, '/conferencelogin'));
   let form = page.getByTestId('login-form');
