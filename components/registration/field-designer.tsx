@@ -26,7 +26,7 @@ function Preview({ fields, countryOptions, formLocale }: { fields: FormField[]; 
 }
 
 /** The registration form designer: common items' switches, custom items, order, and a zh/en preview. */
-export function FieldDesigner({ fields, countryOptions }: { fields: FormField[]; countryOptions: string[] }) {
+export function FieldDesigner({ fields, countryOptions, version }: { fields: FormField[]; countryOptions: string[]; version: string }) {
   const t = useTranslations('registerConfig');
   const api = useApi();
   const locale = useAppLocale();
@@ -43,7 +43,7 @@ export function FieldDesigner({ fields, countryOptions }: { fields: FormField[];
     }
   };
   const save = async (value: FieldInput) => {
-    await api('/conference/conferenceRegUserConfig/saveOptions', { body: value });
+    await api('/conference/conferenceRegUserConfig/saveOptions', { body: { ...value, version } });
     notifications.show({ color: 'green', message: t('fieldSaved') });
     setEditing(null);
     router.refresh();
@@ -54,7 +54,7 @@ export function FieldDesigner({ fields, countryOptions }: { fields: FormField[];
       <GridCol span={{ base: 12, lg: 7 }}>
         <Paper withBorder p="md">
           <Group justify="space-between" mb="xs">
-            <Title order={4}>{t('fieldsTitle')}</Title>
+            <Title order={4}>{t('fieldsTitle')} <Badge variant="light" data-testid="designer-version">{version}</Badge></Title>
             <Button size="xs" onClick={() => setEditing(NEW_FIELD)} data-testid="add-field">{t('addField')}</Button>
           </Group>
           <Text size="sm" c="dimmed" mb="sm">{t('fieldsHint')}</Text>
@@ -73,8 +73,8 @@ export function FieldDesigner({ fields, countryOptions }: { fields: FormField[];
                 const locked = LOCKED_KEYS.includes(field.key);
                 const switches = (next: { enabled: boolean; required: boolean }) =>
                   field.kind === 'common'
-                    ? call('/conference/conferenceRegUserConfig/saveOptions', { body: { common: true, key: field.key, ...next } })
-                    : call('/conference/conferenceRegUserConfig/saveOptions', { body: { key: field.key, type: field.type, label: field.label, options: field.options, ...next } });
+                    ? call('/conference/conferenceRegUserConfig/saveOptions', { body: { common: true, key: field.key, version, ...next } })
+                    : call('/conference/conferenceRegUserConfig/saveOptions', { body: { key: field.key, type: field.type, label: field.label, options: field.options, version, ...next } });
                 return (
                   <Table.Tr key={field.key} data-field-row={field.key}>
                     <Table.Td>
@@ -86,8 +86,8 @@ export function FieldDesigner({ fields, countryOptions }: { fields: FormField[];
                     <Table.Td><Switch checked={field.required} disabled={locked || !field.enabled} onChange={(e) => switches({ enabled: field.enabled, required: e.currentTarget.checked })} aria-label={t('colRequired')} /></Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" disabled={index === 0} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up' } })} aria-label={t('moveUp')}>↑</ActionIcon>
-                        <ActionIcon variant="subtle" disabled={index === fields.length - 1} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'down' } })} aria-label={t('moveDown')}>↓</ActionIcon>
+                        <ActionIcon variant="subtle" disabled={index === 0} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up', version } })} aria-label={t('moveUp')}>↑</ActionIcon>
+                        <ActionIcon variant="subtle" disabled={index === fields.length - 1} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'down', version } })} aria-label={t('moveDown')}>↓</ActionIcon>
                         {field.kind === 'custom' && (
                           <>
                             <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ key: field.key, type: field.type as FieldInput['type'], label: field.label, options: field.options, required: field.required, enabled: field.enabled })}>
@@ -97,7 +97,7 @@ export function FieldDesigner({ fields, countryOptions }: { fields: FormField[];
                               size="compact-xs"
                               variant="subtle"
                               color="red"
-                              onClick={() => window.confirm(t('confirmDelete')) && call(`/conference/conferenceRegUserConfig/deleteOptions?id=${encodeURIComponent(field.key)}`, { method: 'DELETE' }, t('fieldDeleted'))}
+                              onClick={() => window.confirm(t('confirmDelete')) && call(`/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`, { method: 'DELETE' }, t('fieldDeleted'))}
                             >
                               {t('delete')}
                             </Button>

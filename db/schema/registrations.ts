@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
 
 /** One choice of a radio, checkbox, select or multi-select field. */
@@ -53,4 +54,32 @@ export const registrationField = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [unique('registration_field_key_uq').on(t.conferenceId, t.version, t.fieldKey), index('registration_field_conf_idx').on(t.conferenceId, t.version)],
+);
+
+/**
+ * A registration rule version of spec §3 ('default' and more): its window, rule type, fee setting,
+ * cap and code prefix, with a description in both languages. The version in use is
+ * registration_config.rule_version; its values are the live ones (registration_config and the
+ * conference's registerFlag/registerNum), written together by lib/registration/rule-versions.ts.
+ */
+export const registrationRule = pgTable(
+  'registration_rule',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    ruleType: text('rule_type').notNull().default('REGISTER_FIRST_AND_PAY_LATER'),
+    costsSet: boolean('costs_set').notNull().default(false),
+    registerFlag: boolean('register_flag').notNull().default(false),
+    registerNum: integer('register_num').notNull().default(1000),
+    codePrefix: text('code_prefix').notNull().default(''),
+    description: jsonb('description').$type<LocalizedText>().notNull().default(sql`'{"zh":"","en":""}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('registration_rule_version_uq').on(t.conferenceId, t.version)],
 );

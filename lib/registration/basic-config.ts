@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
-import { conference, registrationConfig } from '@/db/schema';
+import { conference, registrationConfig, registrationRule } from '@/db/schema';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
 import { COUNTRY_CODES } from './countries';
+import { RULE_TYPES } from './rule-types';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Registration rule types of spec §3: register then pay, submit then pay, pay then submit. */
-export const RULE_TYPES = ['REGISTER_FIRST_AND_PAY_LATER', 'SUBMIT_FIRST_AND_PAY_LATER', 'PAY_FIRST_AND_SUBMIT_LATER'] as const;
+export { RULE_TYPES };
 
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */
 export const ZBasicConfig = z
@@ -68,6 +68,12 @@ export async function saveBasicConfig(db: DB, conferenceId: number, input: Basic
       updatedAt: now,
     };
     await tx.insert(registrationConfig).values({ conferenceId, ...values }).onConflictDoUpdate({ target: registrationConfig.conferenceId, set: values });
+    // The basics edit the rule version in use: its stored row follows.
+    const [{ version }] = await tx.select({ version: registrationConfig.ruleVersion }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId));
+    await tx
+      .update(registrationRule)
+      .set({ startDate: input.startDate, endDate: input.endDate, ruleType: input.ruleType, costsSet: input.costsSet, registerFlag: input.registerFlag, registerNum: input.registerNum, codePrefix: input.codePrefix, updatedAt: now })
+      .where(and(eq(registrationRule.conferenceId, conferenceId), eq(registrationRule.version, version)));
   });
   forgetConferenceCache();
 }

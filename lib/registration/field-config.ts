@@ -5,7 +5,13 @@ import { AppError } from '@/lib/http/app-error';
 import { COMMON_FIELDS, defaultFields, LOCKED_KEYS, ZFieldInput, type FormField } from './fields';
 import type { z } from 'zod';
 
-const VERSION = 'default';
+export const DEFAULT_VERSION = 'default';
+
+/** The rule version new registrations use (registration_config.rule_version). */
+export async function activeVersion(db: Executor, conferenceId: number): Promise<string> {
+  const [row] = await db.select({ version: registrationConfig.ruleVersion }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId));
+  return row?.version ?? DEFAULT_VERSION;
+}
 
 function toField(row: typeof registrationField.$inferSelect): FormField {
   return {
@@ -20,14 +26,31 @@ function toField(row: typeof registrationField.$inferSelect): FormField {
   };
 }
 
-/** The form of a conference: its configured fields, or the defaults until an organiser changes one. */
-export async function loadFields(db: Executor, conferenceId: number, version = VERSION): Promise<FormField[]> {
+/**
+ * The form of a rule version (the version in use when none is named): its configured fields, or
+ * the defaults until an organiser changes one.
+ */
+export async function loadFields(db: Executor, conferenceId: number, version?: string): Promise<FormField[]> {
+  version ??= await activeVersion(db, conferenceId);
   const rows = await db
     .select()
     .from(registrationField)
     .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)))
     .orderBy(asc(registrationField.sortOrder), asc(registrationField.id));
   return rows.length ? rows.map(toField) : defaultFields();
+}
+
+/**
+ * One column set for registrants of several versions: the version in use first, then the items
+ * only other versions have (the same key is the same item).
+ */
+export async function fieldsOfVersions(db: Executor, conferenceId: number, versions: string[]): Promise<FormField[]> {
+  const active = await activeVersion(db, conferenceId);
+  const forms = await Promise.all([active, ...new Set(versions.filter((v) => v !== active))].map((v) => loadFields(db, conferenceId, v)));
+  const merged = new Map<string, FormField>();
+  for (const form of forms) for (const field of form) if (!merged.has(field.key) && (field.enabled || form === forms[0])) merged.set(field.key, field);
+  let order = 0;
+  return [...merged.values()].map((f) => ({ ...f, sortOrder: (order += 10) }));
 }
 
 export async function loadCountryOptions(db: Executor, conferenceId: number): Promise<string[]> {
@@ -38,33 +61,36 @@ export async function loadCountryOptions(db: Executor, conferenceId: number): Pr
   return row?.countries ?? [];
 }
 
-/** Writes the defaults as rows the first time the form is changed (under a lock, once). */
-async function materialise(tx: Executor, conferenceId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fields:${conferenceId}`}))`);
+/**
+ * Writes a version's form as rows the first time it is changed (under a lock, once): a copy of
+ * `from` (another version's form) or the defaults.
+ */
+export async function materialise(tx: Executor, conferenceId: number, version: string, from?: FormField[]): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fields:${conferenceId}:${version}`}))`);
   const [any] = await tx
     .select({ id: registrationField.id })
     .from(registrationField)
-    .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, VERSION)))
+    .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)))
     .limit(1);
   if (any) return;
   await tx.insert(registrationField).values(
-    defaultFields().map((f) => ({ conferenceId, version: VERSION, fieldKey: f.key, kind: f.kind, type: f.type, label: f.label, options: f.options, required: f.required, enabled: f.enabled, sortOrder: f.sortOrder })),
+    (from ?? defaultFields()).map((f) => ({ conferenceId, version, fieldKey: f.key, kind: f.kind, type: f.type, label: f.label, options: f.options, required: f.required, enabled: f.enabled, sortOrder: f.sortOrder })),
   );
 }
 
-const fieldWhere = (conferenceId: number, key: string) =>
-  and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, VERSION), eq(registrationField.fieldKey, key));
+const fieldWhere = (conferenceId: number, version: string, key: string) =>
+  and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version), eq(registrationField.fieldKey, key));
 
 /** Adds a custom item (no key) or changes one; returns its key. */
-export async function saveCustomField(db: DB, conferenceId: number, input: z.output<typeof ZFieldInput>): Promise<string> {
+export async function saveCustomField(db: DB, conferenceId: number, input: z.output<typeof ZFieldInput>, version = DEFAULT_VERSION): Promise<string> {
   return db.transaction(async (tx) => {
-    await materialise(tx, conferenceId);
+    await materialise(tx, conferenceId, version);
     const values = { type: input.type, label: input.label, options: input.options, required: input.required, enabled: input.enabled };
     if (input.key) {
       const updated = await tx
         .update(registrationField)
         .set(values)
-        .where(and(fieldWhere(conferenceId, input.key), eq(registrationField.kind, 'custom')))
+        .where(and(fieldWhere(conferenceId, version, input.key), eq(registrationField.kind, 'custom')))
         .returning({ key: registrationField.fieldKey });
       if (!updated.length) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
       return input.key;
@@ -75,40 +101,40 @@ export async function saveCustomField(db: DB, conferenceId: number, input: z.out
         order: sql<number>`coalesce(max(${registrationField.sortOrder}), 0) + 10`,
       })
       .from(registrationField)
-      .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, VERSION)));
+      .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)));
     const key = `custom_${Number(next)}`;
-    await tx.insert(registrationField).values({ conferenceId, version: VERSION, fieldKey: key, kind: 'custom', sortOrder: Number(order), ...values });
+    await tx.insert(registrationField).values({ conferenceId, version, fieldKey: key, kind: 'custom', sortOrder: Number(order), ...values });
     return key;
   });
 }
 
 /** Switches a common item on or off, or makes it required; name and email always stay on. */
-export async function saveCommonSwitches(db: DB, conferenceId: number, key: string, switches: { enabled: boolean; required: boolean }): Promise<void> {
+export async function saveCommonSwitches(db: DB, conferenceId: number, key: string, switches: { enabled: boolean; required: boolean }, version = DEFAULT_VERSION): Promise<void> {
   if (!COMMON_FIELDS.some((f) => f.key === key)) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
   if (LOCKED_KEYS.includes(key) && (!switches.enabled || !switches.required)) throw new AppError('FIELD_LOCKED', 'fieldLocked', 400);
   await db.transaction(async (tx) => {
-    await materialise(tx, conferenceId);
-    await tx.update(registrationField).set({ enabled: switches.enabled, required: switches.enabled && switches.required }).where(fieldWhere(conferenceId, key));
+    await materialise(tx, conferenceId, version);
+    await tx.update(registrationField).set({ enabled: switches.enabled, required: switches.enabled && switches.required }).where(fieldWhere(conferenceId, version, key));
   });
 }
 
 /** Deletes a custom item; common items can only be switched off. */
-export async function deleteCustomField(db: DB, conferenceId: number, key: string): Promise<void> {
+export async function deleteCustomField(db: DB, conferenceId: number, key: string, version = DEFAULT_VERSION): Promise<void> {
   await db.transaction(async (tx) => {
-    await materialise(tx, conferenceId);
+    await materialise(tx, conferenceId, version);
     const deleted = await tx
       .delete(registrationField)
-      .where(and(fieldWhere(conferenceId, key), eq(registrationField.kind, 'custom')))
+      .where(and(fieldWhere(conferenceId, version, key), eq(registrationField.kind, 'custom')))
       .returning({ key: registrationField.fieldKey });
     if (!deleted.length) throw new AppError('FIELD_NOT_DELETABLE', 'fieldNotDeletable', 400);
   });
 }
 
 /** Moves an item one place up or down. */
-export async function moveField(db: DB, conferenceId: number, key: string, direction: 'up' | 'down'): Promise<void> {
+export async function moveField(db: DB, conferenceId: number, key: string, direction: 'up' | 'down', version = DEFAULT_VERSION): Promise<void> {
   await db.transaction(async (tx) => {
-    await materialise(tx, conferenceId);
-    const fields = await loadFields(tx, conferenceId);
+    await materialise(tx, conferenceId, version);
+    const fields = await loadFields(tx, conferenceId, version);
     const index = fields.findIndex((f) => f.key === key);
     const other = direction === 'up' ? index - 1 : index + 1;
     if (index < 0) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
@@ -116,7 +142,7 @@ export async function moveField(db: DB, conferenceId: number, key: string, direc
     const order = fields.map((f) => f.key);
     [order[index], order[other]] = [order[other], order[index]];
     for (const [i, fieldKey] of order.entries()) {
-      await tx.update(registrationField).set({ sortOrder: (i + 1) * 10 }).where(fieldWhere(conferenceId, fieldKey));
+      await tx.update(registrationField).set({ sortOrder: (i + 1) * 10 }).where(fieldWhere(conferenceId, version, fieldKey));
     }
   });
 }

@@ -26,7 +26,7 @@ export function registrationCode(prefix: string, sequence: number): string {
  * left, and holds the conference row until the transaction ends. Returns the new sequence number,
  * or null when the conference is full.
  */
-async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string; prefix: string | null } | null> {
+async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string; prefix: string | null; version: string | null } | null> {
   const cap = sql`case when ${conference.registerFlag} then ${conference.registerNum} else ${DEFAULT_REGISTER_CAP} end`;
   const [row] = await tx
     .update(conference)
@@ -36,6 +36,7 @@ async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: num
       seq: conference.registrationSeq,
       slug: conference.slug,
       prefix: sql<string | null>`(select ${registrationConfig.codePrefix} from ${registrationConfig} where ${registrationConfig.conferenceId} = ${conference.id})`,
+      version: sql<string | null>`(select ${registrationConfig.ruleVersion} from ${registrationConfig} where ${registrationConfig.conferenceId} = ${conference.id})`,
     });
   return row ?? null;
 }
@@ -115,13 +116,15 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
 
 /**
  * Takes a place under the cap and writes the registration with its number (the configured prefix,
- * or the slug); run it inside a transaction, so a failed insert gives the place back.
+ * or the slug) under the rule version in use; run it inside a transaction, so a failed insert gives
+ * the place back.
  */
 export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Answers): Promise<{ id: number; code: string }> {
   const place = await takePlace(tx, conferenceId);
   if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
   const code = registrationCode(place.prefix || `${place.slug.toUpperCase()}-`, place.seq);
-  const [row] = await tx.insert(conferenceRegistration).values({ conferenceId, userId, code, answers }).returning({ id: conferenceRegistration.id });
+  const version = place.version ?? 'default';
+  const [row] = await tx.insert(conferenceRegistration).values({ conferenceId, userId, code, answers, version }).returning({ id: conferenceRegistration.id });
   return { id: row.id, code };
 }
 

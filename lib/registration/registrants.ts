@@ -57,6 +57,7 @@ const columns = {
   id: conferenceRegistration.id,
   code: conferenceRegistration.code,
   status: conferenceRegistration.status,
+  version: conferenceRegistration.version,
   answers: conferenceRegistration.answers,
   createdAt: conferenceRegistration.createdAt,
   userId: user.id,

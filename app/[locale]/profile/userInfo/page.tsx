@@ -20,13 +20,13 @@ const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'country
 /** The personal information preview, with this conference's registration and roles. */
 export default async function UserInfoPage() {
   const { db, user, conference, roles, locale } = await requirePage('/profile/userInfo');
-  const [t, tc, found, registration, fields] = await Promise.all([
+  const [t, tc, found, registration] = await Promise.all([
     getTranslations('profile'),
     getTranslations('common'),
     findProfile(db, user!.id),
     findRegistration(db, conference.id, user!.id),
-    loadFields(db, conference.id),
   ]);
+  const fields = registration ? await loadFields(db, conference.id, registration.version) : [];
   const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
   const answers = registration ? describeAnswers(fields, registration.answers, locale, fileNames) : [];
   const profile = found?.profile;

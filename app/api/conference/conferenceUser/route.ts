@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZFeeChoice } from '@/lib/fees/schemas';
+import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
+import { findRegistrant } from '@/lib/registration/registrants';
 import { parseAnswers } from '@/lib/registration/answers';
 import { updateRegistrant } from '@/lib/registration/manage-registrants';
 import { registerParticipant } from '@/lib/registration/register-participant';
@@ -29,7 +31,10 @@ export const POST = route(
 export const PUT = route(
   { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), answers: ZAnswers }) },
   async ({ db, conference, body }) => {
-    const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true });
+    const registrant = await findRegistrant(db, conference.id, body.id);
+    if (!registrant) throw new AppError('NOT_FOUND', 'registrantNotFound', 404);
+    // Checked against the form of the version the registrant registered under.
+    const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true, version: registrant.version });
     await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers, files });
     return { id: body.id };
   },

@@ -22,11 +22,10 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
   const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
   const raw = (await searchParams).id;
   const id = Number(Array.isArray(raw) ? raw[0] : raw);
-  const [t, to, registrant, fields, countryOptions] = await Promise.all([
+  const [t, to, registrant, countryOptions] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
     Number.isSafeInteger(id) && id > 0 ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
-    loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
   ]);
   if (!registrant) {
@@ -37,6 +36,8 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
       </Stack>
     );
   }
+  // The form of the version the registrant registered under.
+  const fields = await loadFields(db, conference.id, registrant.version);
   const fileNames = await originalFileNames(db, conference.id, fields, [registrant.answers]);
   const answers = describeAnswers(fields, registrant.answers, locale, fileNames);
   const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localized } from '@/lib/i18n/localized';
 import { route } from '@/lib/http/route';
 import { registrantsWorkbook } from '@/lib/registration/export-registrants';
-import { loadFields } from '@/lib/registration/field-config';
+import { fieldsOfVersions } from '@/lib/registration/field-config';
 import { allRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
 import { originalFileNames } from '@/lib/registration/uploads';
 
@@ -13,7 +13,8 @@ const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).option
 
 export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale: callerLocale }) => {
   const locale = query.lang ?? callerLocale;
-  const [fields, rows] = await Promise.all([loadFields(db, conference.id), allRegistrants(db, conference.id, query)]);
+  const rows = await allRegistrants(db, conference.id, query);
+  const fields = await fieldsOfVersions(db, conference.id, rows.map((r) => r.version));
   const title = localized(conference.shortTitle, locale) || conference.slug;
   const fileNames = await originalFileNames(db, conference.id, fields, rows.map((r) => r.answers));
   const body = await registrantsWorkbook(fields, rows, locale, title, fileNames);

@@ -1,0 +1,158 @@
+'use client';
+
+import { Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { localized } from '@/lib/i18n/localized';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { RULE_TYPES } from '@/lib/registration/rule-types';
+import { ZRule, type Rule, type RuleInput } from '@/lib/registration/rule-versions-schema';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+
+type Listed = Rule & { active: boolean };
+
+function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; isNew: boolean; onClose: () => void; onSaved: () => void }) {
+  const t = useTranslations('registerConfig');
+  const tc = useTranslations('common');
+  const api = useApi();
+  const fieldError = useFieldError();
+  const form = useForm<RuleInput>({ resolver: zodResolver(ZRule) as never, values: initial });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/conference/conferenceRegUserConfig/saveRules', { body: values });
+      notifications.show({ color: 'green', message: t('ruleSaved') });
+      onSaved();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  const toggle = (name: 'costsSet' | 'registerFlag', label: string) => (
+    <Controller control={form.control} name={name} render={({ field }) => <Switch label={label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="rule-form">
+      <Stack gap="sm">
+        <TextInput label={t('version')} description={t('versionHint')} required readOnly={!isNew} error={fieldError(errors.version)} {...form.register('version')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label={t('startDate')} required error={fieldError(errors.startDate)} {...form.register('startDate')} />
+          <TextInput type="date" label={t('endDate')} required error={fieldError(errors.endDate)} {...form.register('endDate')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="ruleType"
+            render={({ field }) => <Select label={t('ruleType')} data={RULE_TYPES.map((type) => ({ value: type, label: t(`rule_${type}`) }))} value={field.value} onChange={(v) => v && field.onChange(v)} allowDeselect={false} />}
+          />
+          <TextInput label={t('codePrefix')} description={t('codePrefixHint')} error={fieldError(errors.codePrefix)} {...form.register('codePrefix')} />
+        </SimpleGrid>
+        <Group>
+          {toggle('costsSet', t('costsSet'))}
+          {toggle('registerFlag', t('registerFlag'))}
+        </Group>
+        <Controller
+          control={form.control}
+          name="registerNum"
+          render={({ field }) => (
+            <NumberInput label={t('registerNum')} description={t('registerNumHint')} min={1} max={100000} allowDecimal={false} value={typeof field.value === 'number' ? field.value : ''} onChange={(v) => field.onChange(v === '' ? '' : Number(v))} error={fieldError(errors.registerNum)} />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Textarea label={t('descriptionZh')} autosize minRows={2} error={fieldError(errors.description?.zh)} {...form.register('description.zh')} />
+          <Textarea label={t('descriptionEn')} autosize minRows={2} error={fieldError(errors.description?.en)} {...form.register('description.en')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{tc('cancel')}</Button>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="rule-save">{tc('save')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The registration rule versions: each with its window, type, fee setting and cap; one is in use. */
+export function RuleVersions({ rules, designing }: { rules: Listed[]; designing: string }) {
+  const t = useTranslations('registerConfig');
+  const api = useApi();
+  const locale = useAppLocale();
+  const router = useRouter();
+  const [editing, setEditing] = useState<{ rule: RuleInput; isNew: boolean } | null>(null);
+  const active = rules.find((r) => r.active);
+  const act = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
+    try {
+      await api(path, init);
+      notifications.show({ color: 'green', message });
+      router.refresh();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  const fresh = (): RuleInput => ({ ...(active ?? rules[0]), version: '', description: { zh: '', en: '' } });
+  return (
+    <Paper withBorder p="md" data-testid="rule-versions">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>{t('versionsTitle')}</Title>
+        <Button size="xs" onClick={() => setEditing({ rule: fresh(), isNew: true })} data-testid="add-version">{t('addVersion')}</Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">{t('versionsHint')}</Text>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('version')}</Table.Th>
+              <Table.Th>{t('window')}</Table.Th>
+              <Table.Th>{t('ruleType')}</Table.Th>
+              <Table.Th>{t('costsSet')}</Table.Th>
+              <Table.Th>{t('registerNum')}</Table.Th>
+              <Table.Th>{t('colActions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rules.map((rule) => (
+              <Table.Tr key={rule.version} data-version-row={rule.version}>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Text size="sm" fw={500}>{rule.version}</Text>
+                    {rule.active && <Badge size="xs" color="green" data-testid="version-in-use">{t('inUse')}</Badge>}
+                    {rule.version === designing && <Badge size="xs" variant="outline">{t('designing')}</Badge>}
+                  </Group>
+                  {localized(rule.description, locale) && <Text size="xs" c="dimmed">{localized(rule.description, locale)}</Text>}
+                </Table.Td>
+                <Table.Td><Text size="sm">{rule.startDate} – {rule.endDate}</Text></Table.Td>
+                <Table.Td><Text size="sm">{t(`rule_${rule.ruleType}`)}</Text></Table.Td>
+                <Table.Td><Text size="sm">{rule.costsSet ? t('charged') : t('free')}</Text></Table.Td>
+                <Table.Td><Text size="sm">{rule.registerFlag ? rule.registerNum : t('defaultCap')}</Text></Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ rule, isNew: false })} data-testid="edit-version">{t('editVersion')}</Button>
+                    <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/register?version=${encodeURIComponent(rule.version)}`} data-testid="design-version">{t('designForm')}</Button>
+                    {!rule.active && (
+                      <Button size="compact-xs" variant="subtle" onClick={() => act('/conference/conferenceRegUserConfig/useRule', { body: { version: rule.version } }, t('versionUsed'))} data-testid="use-version">{t('useVersion')}</Button>
+                    )}
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => window.confirm(t('confirmDeleteVersion')) && act(`/conference/conferenceRegUserConfig/deleteRules?${new URLSearchParams({ version: rule.version })}`, { method: 'DELETE' }, t('versionDeleted'))}
+                      data-testid="delete-version"
+                    >
+                      {t('delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.isNew ? t('addVersion') : t('editVersion')} size="lg">
+        {editing && <RuleForm initial={editing.rule} isNew={editing.isNew} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); router.refresh(); }} />}
+      </Modal>
+    </Paper>
+  );
+}
