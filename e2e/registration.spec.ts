@@ -35,10 +35,40 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     // The saved switches show as they are stored, and saving the basics keeps them.
     await expect(page.getByTestId('switch-registerModuleEnabled')).toBeChecked();
     await expect(page.getByTestId('switch-registerFlag')).toBeChecked();
+    // The English notice is rich text: a bold line added with the toolbar.
+    const notice = page.getByTestId('instructions-en').locator('.ProseMirror');
+    await notice.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('instructions-en').getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('Bring your badge every day.');
     await page.getByRole('button', { name: '保存基本设置' }).click();
     await expect(page.getByText('基本设置已保存')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('switch-registerFlag')).toBeChecked();
+    // Rule versions: add one, the version in use cannot be deleted, the new one can.
+    await page.getByTestId('add-version').click();
+    const ruleForm = page.getByTestId('rule-form');
+    await ruleForm.getByLabel('版本').fill('bad name');
+    await ruleForm.getByTestId('rule-save').click();
+    await expect(ruleForm.getByText('版本名只能包含字母、数字、- 和 _（最多 30 个字符）')).toBeVisible();
+    await ruleForm.getByLabel('版本').fill('onsite');
+    await ruleForm.getByLabel('说明（中文）').fill('现场注册');
+    await ruleForm.getByTestId('rule-save').click();
+    await expect(page.getByText('注册规则已保存')).toBeVisible();
+    await expect(page.locator('[data-version-row="onsite"]')).toContainText('现场注册');
+    await page.locator('[data-version-row="onsite"]').getByTestId('design-version').click();
+    await expect(page.getByTestId('designer-version')).toHaveText('onsite');
+    await expect(page.getByTestId('field-table')).toContainText('饮食偏好');
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.locator('[data-version-row="default"]').getByTestId('delete-version').click();
+    await expect(page.getByText('版本不能删除：该版本正在使用或已有注册')).toBeVisible();
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.locator('[data-version-row="onsite"]').getByTestId('delete-version').click();
+    await expect(page.getByText('版本已删除')).toBeVisible();
+    await expect(page.locator('[data-version-row="onsite"]')).toHaveCount(0);
+    await page.goto('/platform/config/register');
+
     const editRow = page.locator('[data-field-row="custom_1"]');
     await editRow.getByRole('button', { name: '编辑自定义项' }).click();
     await expect(page.getByTestId('field-editor').getByLabel('必填')).toBeChecked();
@@ -86,6 +116,7 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await login(page, E2E.freshParticipants[0], E2E.password, '/en');
     await expect(page).toHaveURL(/\/en\/conferenceRegister$/);
     await expect(page.getByTestId('register-notice')).toContainText('Registration fees are not refundable');
+    await expect(page.getByTestId('register-notice').locator('strong')).toHaveText('Bring your badge every day.');
     const form = page.getByTestId('register-form');
     await expect(form.locator('input[name="email"]')).toHaveValue(E2E.freshParticipants[0]);
     await expect(form.locator('input[name="email"]')).toHaveAttribute('readonly', '');

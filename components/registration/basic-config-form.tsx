@@ -1,6 +1,6 @@
 'use client';
 
-import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -11,6 +11,7 @@ import { COUNTRY_CODES, countryName } from '@/lib/registration/countries';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { useRouter } from '@/lib/i18n/navigation';
+import { RichTextInput } from '@/components/ui/rich-text-editor';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 type Values = z.input<typeof ZBasicConfig>;
@@ -102,8 +103,16 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
           )}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Textarea label={t('instructionsZh')} autosize minRows={4} error={fieldError(errors.instructions?.zh)} {...form.register('instructions.zh')} />
-          <Textarea label={t('instructionsEn')} autosize minRows={4} error={fieldError(errors.instructions?.en)} {...form.register('instructions.en')} />
+          {(['zh', 'en'] as const).map((lang) => (
+            <Controller
+              key={lang}
+              control={form.control}
+              name={`instructions.${lang}`}
+              render={({ field }) => (
+                <RichTextInput label={t(lang === 'zh' ? 'instructionsZh' : 'instructionsEn')} value={field.value ?? ''} onChange={field.onChange} error={fieldError(errors.instructions?.[lang])} testId={`instructions-${lang}`} />
+              )}
+            />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end">
           <SubmitButton loading={form.formState.isSubmitting}>{t('saveBasic')}</SubmitButton>

@@ -8,13 +8,14 @@ import { isStoredName } from './stored-name';
  * from the client, so no path can escape the folder.
  */
 export function uploadRoot(): string {
-  return path.resolve(process.env.UPLOAD_DIR ?? path.join(process.cwd(), 'data', 'uploads'));
+  // Resolved at run time from configuration: not a path for the bundler to trace.
+  return path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), 'data', 'uploads'));
 }
 
 
 function location(conferenceId: number, name: string, area: 'temp' | 'files'): string {
   if (!isStoredName(name)) throw new Error(`not a stored file name: ${name}`);
-  return path.join(uploadRoot(), String(conferenceId), area, name);
+  return path.join(/* turbopackIgnore: true */ uploadRoot(), String(conferenceId), area, name);
 }
 
 export async function writeTemp(conferenceId: number, name: string, data: Uint8Array): Promise<void> {

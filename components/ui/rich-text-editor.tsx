@@ -1,0 +1,67 @@
+'use client';
+
+import { Input } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+
+const LABEL_KEYS = [
+  'bold', 'italic', 'underline', 'strike', 'clearFormatting', 'link', 'unlink', 'bulletList', 'orderedList', 'h2', 'h3', 'blockquote', 'hr', 'undo', 'redo',
+] as const;
+
+/**
+ * A rich-text box (HTML) for organiser content: headings, emphasis, lists, links, quotes. The HTML
+ * is sanitised again wherever it is shown. The toolbar speaks the page's language.
+ */
+export function RichTextInput({ label, value, onChange, error, testId }: { label: string; value: string; onChange: (html: string) => void; error?: string; testId?: string }) {
+  const t = useTranslations('richText');
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } })],
+    content: value,
+    immediatelyRender: false,
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+  // A new value from outside (a reset) replaces the content; typing does not loop back.
+  useEffect(() => {
+    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+  const labels = Object.fromEntries(LABEL_KEYS.map((key) => [`${key}ControlLabel`, t(key)]));
+  return (
+    <Input.Wrapper label={label} error={error} data-testid={testId}>
+      <RichTextEditor
+        editor={editor}
+        mt={4}
+        labels={{ ...labels, linkEditorInputLabel: t('linkUrl'), linkEditorInputPlaceholder: 'https://', linkEditorSave: t('save'), linkEditorExternalLink: t('newWindow'), linkEditorInternalLink: t('sameWindow') }}
+      >
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Blockquote />
+            <RichTextEditor.Hr />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={140} />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}
