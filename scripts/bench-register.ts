@@ -24,14 +24,17 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CAP = Number(process.env.BENCH_CAP ?? 300);
 const HOST = `bench.localhost:${PORT}`;
 const FULL_MESSAGE = 'User registration limit reached';
+const WARM_UP = 10;
 
 type Answer = { status: number; error?: string; message?: string; ms: number; doneAt: number };
 
-function post(path: string, token: string, agent: http.Agent): Promise<Answer> {
+const FORM = { agreeNotice: true, answers: { name: 'Bench Participant', telephone: '+86 10 12345678', country: 'CN', unit: 'Bench Institute' } };
+
+function post(path: string, token: string, agent: http.Agent, body: unknown = FORM, host = HOST): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path, method: 'POST', agent, headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-locale': 'en' } },
+      { host: '127.0.0.1', port: PORT, path, method: 'POST', agent, headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-locale': 'en' } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +49,7 @@ function post(path: string, token: string, agent: http.Agent): Promise<Answer> {
       },
     );
     req.on('error', (error) => resolve({ status: 0, error: error.message, ms: performance.now() - started, doneAt: performance.now() }));
-    req.end(JSON.stringify({ agreeNotice: true }));
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -65,8 +68,11 @@ async function main() {
       .values({ slug: 'bench', status: '4', registerFlag: true, registerNum: CAP, title: { zh: '压测', en: 'Bench' }, shortTitle: { zh: '压测', en: 'Bench' } })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+    // A second conference for the warm-up registrations, so the measured one starts empty.
+    const [warm] = await database.db.insert(conference).values({ slug: 'warm', status: '4', title: { zh: '预热', en: 'Warm-up' }, shortTitle: { zh: '预热', en: 'Warm-up' } }).returning();
+    await database.db.insert(registrationConfig).values({ conferenceId: warm.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     const tokens: string[] = [];
-    const users = Array.from({ length: REQUESTS }, (_, i) => ({ id: randomUUID(), name: `Bench ${i}`, email: `bench${i}@example.org` }));
+    const users = Array.from({ length: REQUESTS + WARM_UP }, (_, i) => ({ id: randomUUID(), name: `Bench ${i}`, email: `bench${i}@example.org` }));
     for (let i = 0; i < users.length; i += 500) await database.db.insert(user).values(users.slice(i, i + 500));
     const sessions = users.map((u) => {
       const token = randomBytes(24).toString('base64url');
@@ -78,9 +84,17 @@ async function main() {
     const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
     if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
-    server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], {
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(PORT)], {
       cwd: root,
-      env: { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', BETTER_AUTH_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: '0' },
+      env: {
+        ...env,
+        DATABASE_URL: url.toString(),
+        DATABASE_POOL_SIZE: '20',
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: '0',
+      },
       stdio: 'ignore',
     });
     for (let i = 0; ; i++) {
@@ -93,8 +107,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     const agent = new http.Agent({ keepAlive: true, maxSockets: REQUESTS });
-    // Warm-up: the first requests load and compile the route modules.
-    for (let i = 0; i < 5; i++) await post('/api/conference/platform/findConferenceStatus', tokens[0], agent);
+    // Warm-up: the first requests load and compile the route modules; real registrations on the
+    // warm-up conference run the whole registration path once before the measurement.
+    const warmTokens = tokens.splice(REQUESTS);
+    for (const token of warmTokens) await post('/api/conference/conferenceUser', token, agent, FORM, `warm.localhost:${PORT}`);
 
     const started = performance.now();
     const answers = await Promise.all(tokens.map((token) => post('/api/conference/conferenceUser', token, agent)));

@@ -11,9 +11,19 @@ export function registrantCap(conference: Pick<Conference, 'registerFlag' | 'reg
   return conference.registerFlag ? conference.registerNum : DEFAULT_REGISTER_CAP;
 }
 
-/** Today's date in the conference's time zone, as YYYY-MM-DD (registration dates compare this way). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Today's date in the conference's time zone, as YYYY-MM-DD (registration dates compare this way).
+ * The formatter is made once per zone: making one costs more than a database round trip.
+ */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export type RegistrationWindow = { startDate: string | null; endDate: string | null; moduleEnabled: boolean; open: boolean };

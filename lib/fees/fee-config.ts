@@ -12,7 +12,7 @@ export async function listFees(db: Executor, conferenceId: number): Promise<Fee[
     .select()
     .from(registrationFee)
     .where(and(eq(registrationFee.conferenceId, conferenceId), eq(registrationFee.archived, false)))
-    .orderBy(asc(registrationFee.kind), asc(registrationFee.sortOrder), asc(registrationFee.id));
+    .orderBy(sql`${registrationFee.kind} <> 'register'`, asc(registrationFee.sortOrder), asc(registrationFee.id));
 }
 
 function columns(input: FeeValues) {

@@ -9,10 +9,18 @@ export function minorDigits(currency: string): number {
   return currency === 'JPY' ? 0 : 2;
 }
 
-/** An integer amount of minor units as the user reads it: ¥1,200.00 / US$80.00. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An integer amount of minor units as the user reads it: ¥1,200.00 / US$80.00 (one formatter per locale and currency). */
 export function formatMoney(minor: number, currency: string, locale: Locale): string {
   const digits = minorDigits(currency);
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** digits);
 }
 
 /** Major units typed in a form (number or text) to integer minor units, exactly (no float drift). */

@@ -7,6 +7,7 @@ import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { AppError, Errors } from './app-error';
+import type { Gate } from './gate';
 import { fail, ok } from './envelope';
 
 /** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
@@ -34,6 +35,8 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
   published?: boolean;
   body?: BS;
   query?: QS;
+  /** Admission control for a rush (lib/http/gate.ts): the whole request waits its turn. */
+  gate?: Gate;
 };
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
@@ -112,50 +115,49 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
   options: Options<BS, QS>,
   handler: (ctx: HandlerContext<Infer<BS>, Infer<QS>>) => Promise<unknown>,
 ) {
+  const handle = async (req: NextRequest, locale: Locale, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    if (!sameOrigin(req)) throw Errors.forbidden();
+    const ctx = await contextFromHeaders(req.headers);
+    if (!ctx.conference) throw Errors.noConference();
+    const auth = options.auth ?? 'none';
+    if (auth !== 'none' && !ctx.user) throw Errors.unauthenticated();
+    if (auth === 'manager' && !ctx.roles.manager && !ctx.roles.platformAdmin) throw Errors.forbidden();
+    if (auth === 'platformAdmin' && !ctx.roles.platformAdmin) throw Errors.forbidden();
+    if (options.published && ctx.conference.status !== '4' && !ctx.roles.manager && !ctx.roles.platformAdmin) {
+      throw Errors.unpublished();
+    }
+
+    const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries())) : undefined;
+    // Only a declared body is read here, so a handler may read a multipart body itself.
+    const body = options.body ? options.body.parse(await readBody(req)) : undefined;
+    const rawParams = (await segment?.params) ?? {};
+    const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+    const responseHeaders = new Headers();
+    const result = await handler({
+      req,
+      db: ctx.db,
+      locale,
+      conference: ctx.conference,
+      user: ctx.user,
+      roles: ctx.roles,
+      body: body as Infer<BS>,
+      query: query as Infer<QS>,
+      params,
+      responseHeaders,
+      ip: clientIp(req),
+    });
+    if (result instanceof Response) return result;
+    const response = NextResponse.json(ok(result ?? null));
+    for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
+    responseHeaders.forEach((value, key) => {
+      if (key !== 'set-cookie') response.headers.set(key, value);
+    });
+    return response;
+  };
   return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }) => {
     const locale = requestLocale(req);
     try {
-      if (!sameOrigin(req)) throw Errors.forbidden();
-      const ctx = await contextFromHeaders(req.headers);
-      if (!ctx.conference) throw Errors.noConference();
-      const auth = options.auth ?? 'none';
-      if (auth !== 'none' && !ctx.user) throw Errors.unauthenticated();
-      if (auth === 'manager' && !ctx.roles.manager && !ctx.roles.platformAdmin) throw Errors.forbidden();
-      if (auth === 'platformAdmin' && !ctx.roles.platformAdmin) throw Errors.forbidden();
-      if (options.published && ctx.conference.status !== '4' && !ctx.roles.manager && !ctx.roles.platformAdmin) {
-        throw Errors.unpublished();
-      }
-
-      const query = options.query
-        ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
-        : undefined;
-      // Only a declared body is read here, so a handler may read a multipart body itself.
-      const body = options.body ? options.body.parse(await readBody(req)) : undefined;
-      const rawParams = (await segment?.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]),
-      );
-      const responseHeaders = new Headers();
-      const result = await handler({
-        req,
-        db: ctx.db,
-        locale,
-        conference: ctx.conference,
-        user: ctx.user,
-        roles: ctx.roles,
-        body: body as Infer<BS>,
-        query: query as Infer<QS>,
-        params,
-        responseHeaders,
-        ip: clientIp(req),
-      });
-      if (result instanceof Response) return result;
-      const response = NextResponse.json(ok(result ?? null));
-      for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
-      responseHeaders.forEach((value, key) => {
-        if (key !== 'set-cookie') response.headers.set(key, value);
-      });
-      return response;
+      return await (options.gate ? options.gate(() => handle(req, locale, segment)) : handle(req, locale, segment));
     } catch (error) {
       return errorResponse(error, locale);
     }

@@ -1,19 +1,23 @@
 import type { Executor } from '@/db/client';
 import { loadCountryOptions, loadFields } from './field-config';
-import { buildAnswerSchema } from './fields';
+import { buildAnswerSchema, type FormField } from './fields';
 import { fileNamesIn } from './uploads';
 
 export type Answers = Record<string, string | string[]>;
 
 /**
- * Checks answers against this conference's form (the version in use unless one is named; the same
- * schema the browser uses) and lists the
- * uploaded files they name. An organiser's form leaves file items optional: files are uploaded by
- * the participant, and the ones already attached stay.
+ * Checks answers against a form (the same schema the browser uses) and lists the uploaded files
+ * they name. An organiser's form leaves file items optional: files are uploaded by the
+ * participant, and the ones already attached stay.
  */
-export async function parseAnswers(db: Executor, conferenceId: number, raw: Record<string, unknown>, options: { organiser?: boolean; version?: string } = {}) {
-  const [loaded, countries] = await Promise.all([loadFields(db, conferenceId, options.version), loadCountryOptions(db, conferenceId)]);
+export function checkAnswers(loaded: FormField[], countries: string[], raw: Record<string, unknown>, options: { organiser?: boolean } = {}) {
   const fields = options.organiser ? loaded.map((f) => (f.type === 'file' ? { ...f, required: false } : f)) : loaded;
   const answers = buildAnswerSchema(fields, countries).parse(raw) as Answers;
   return { answers, files: fileNamesIn(fields, answers) };
+}
+
+/** checkAnswers with this conference's form: the version in use unless one is named. */
+export async function parseAnswers(db: Executor, conferenceId: number, raw: Record<string, unknown>, options: { organiser?: boolean; version?: string } = {}) {
+  const [fields, countries] = await Promise.all([loadFields(db, conferenceId, options.version), loadCountryOptions(db, conferenceId)]);
+  return checkAnswers(fields, countries, raw, options);
 }

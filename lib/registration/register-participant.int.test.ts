@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference, conferenceRegistration, registrationConfig, user } from '@/db/schema';
+import { conference, conferenceRegistration, mailOutbox, registrationConfig, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { hitRateLimit } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
@@ -41,6 +41,10 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     expect(codes[0]).toBe('CAP-0001');
     const [row] = await database.db.select().from(conference).where(eq(conference.id, conf.id));
     expect(row.registeredCount).toBe(CAP);
+    // One confirmation mail per registration, written by the same statement, with its number.
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, conf.id));
+    expect(mails).toHaveLength(CAP);
+    expect(codes.every((code) => mails.some((m) => m.text.includes(code) && m.html.includes(code)))).toBe(true);
   });
 
   // The control: the same load against a naive check-then-insert (count, then insert, no lock)

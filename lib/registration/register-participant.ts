@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
-import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
+import { conference, conferenceRegistration, mailOutbox, registrationConfig, registrationField, user } from '@/db/schema';
 import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap, todayIn } from '@/lib/conferences/website-config';
 import { ZFeeChoice, type FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
@@ -9,39 +9,68 @@ import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { moveToFiles } from '@/lib/storage/local-storage';
-import { queueRegistrationMail } from './registration-mail';
+import { enqueueRendered } from '@/lib/mail/outbox';
+import { registrationMail } from './registration-mail';
+import { checkAnswers } from './answers';
+import { defaultFields, type FormField } from './fields';
 import { attachUploads } from './uploads';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 type Answers = Record<string, string | string[]>;
 
-/** The registration code: the conference's prefix and a four-digit sequence. */
-export function registrationCode(prefix: string, sequence: number): string {
-  return `${prefix}${String(sequence).padStart(4, '0')}`;
+/** A mail to queue with the registration; CODE_TOKEN in its texts becomes the registration code. */
+export function withCode(mail: RegistrationMail, code: string): RegistrationMail {
+  return { ...mail, subject: mail.subject.replaceAll(CODE_TOKEN, code), text: mail.text.replaceAll(CODE_TOKEN, code), html: mail.html.replaceAll(CODE_TOKEN, code) };
 }
 
+export type RegistrationMail = { template: string; locale: string; to: string; subject: string; text: string; html: string };
+export const CODE_TOKEN = '\u0001REGISTRATION_CODE\u0001';
 
 /**
- * Takes one place under the cap, atomically: the conditional update succeeds only while places are
- * left, and holds the conference row until the transaction ends. Returns the new sequence number,
- * or null when the conference is full.
+ * Takes one place under the cap and writes the registration with its number, in ONE statement: the
+ * conditional update succeeds only while places are left (and holds the conference row until the
+ * statement's transaction ends), the insert takes the code from it (the configured prefix or the
+ * slug, and the sequence), and the confirmation mail can be queued in the same statement. Outside a
+ * transaction the statement is its own, so the row is held for no longer than the statement runs:
+ * that is what lets a rush of registrations through quickly. Returns null when the conference is full.
  */
-async function takePlace(tx: Executor, conferenceId: number): Promise<{ seq: number; slug: string; prefix: string | null; version: string | null } | null> {
-  const cap = sql`case when ${conference.registerFlag} then ${conference.registerNum} else ${DEFAULT_REGISTER_CAP} end`;
-  const [row] = await tx
-    .update(conference)
-    .set({ registeredCount: sql`${conference.registeredCount} + 1`, registrationSeq: sql`${conference.registrationSeq} + 1` })
-    .where(and(eq(conference.id, conferenceId), sql`${conference.registeredCount} < ${cap}`))
-    .returning({
-      seq: conference.registrationSeq,
-      slug: conference.slug,
-      prefix: sql<string | null>`(select ${registrationConfig.codePrefix} from ${registrationConfig} where ${registrationConfig.conferenceId} = ${conference.id})`,
-      version: sql<string | null>`(select ${registrationConfig.ruleVersion} from ${registrationConfig} where ${registrationConfig.conferenceId} = ${conference.id})`,
-    });
-  return row ?? null;
+async function placeRegistration(
+  db: Executor,
+  input: { conferenceId: number; userId: string; answers: Answers; mail?: RegistrationMail },
+): Promise<{ id: number; code: string } | null> {
+  const seq = sql`place.registration_seq::text`;
+  const mail = input.mail
+    ? sql`, mail as (
+        insert into ${mailOutbox} (conference_id, template, locale, to_address, subject, text, html)
+        select ${input.conferenceId}, ${input.mail.template}, ${input.mail.locale}, ${input.mail.to},
+               replace(${input.mail.subject}, ${CODE_TOKEN}, reg.code), replace(${input.mail.text}, ${CODE_TOKEN}, reg.code), replace(${input.mail.html}, ${CODE_TOKEN}, reg.code)
+          from reg
+        returning id)`
+    : sql``;
+  const result = await db.execute(sql`
+    with place as (
+      update ${conference}
+         set registered_count = registered_count + 1, registration_seq = registration_seq + 1
+       where id = ${input.conferenceId}
+         and registered_count < (case when register_flag then register_num else ${DEFAULT_REGISTER_CAP} end)
+      returning id, slug, registration_seq
+    ), cfg as (
+      select code_prefix, rule_version from ${registrationConfig} where conference_id = ${input.conferenceId}
+    ), reg as (
+      insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version)
+      select place.id, ${input.userId},
+             coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end,
+             ${JSON.stringify(input.answers)}::jsonb,
+             coalesce((select rule_version from cfg), 'default')
+        from place
+      returning id, code
+    )${mail}
+    select id, code from reg`);
+  const [row] = (result as unknown as { rows: { id: number; code: string }[] }).rows;
+  return row ? { id: Number(row.id), code: row.code } : null;
 }
 
-/** Everything the pre-checks need, in one query: module, window, count against the cap, rule, and mine. */
+/** Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, and the form. */
 async function registrationState(db: Executor, conferenceId: number, userId: string) {
   const [row] = await db
     .select({
@@ -55,7 +84,13 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
       endDate: registrationConfig.endDate,
       costsSet: registrationConfig.costsSet,
       ruleType: registrationConfig.ruleType,
+      ruleVersion: registrationConfig.ruleVersion,
+      countryOptions: registrationConfig.countryOptions,
       mine: sql<boolean>`exists (select 1 from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = ${userId})`,
+      // The form of the version in use, in the same round trip (null: the built-in defaults).
+      fields: sql<FormField[] | null>`(select json_agg(json_build_object('key', f.field_key, 'kind', f.kind, 'type', f.type, 'label', f.label, 'options', f.options,
+        'required', f.required, 'enabled', f.enabled, 'sortOrder', f.sort_order) order by f.sort_order, f.id)
+        from ${registrationField} f where f.conference_id = ${conference.id} and f.version = coalesce(${registrationConfig.ruleVersion}, 'default'))`,
     })
     .from(conference)
     .leftJoin(registrationConfig, eq(registrationConfig.conferenceId, conference.id))
@@ -66,7 +101,12 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
 export type RegisterInput = {
   conference: Conference;
   userId: string;
+  /** The form as submitted: checked against the form of the version in use once the pre-checks pass. */
+  form?: Record<string, unknown>;
+  /** Answers already checked (the form's check is skipped: seeds, tests, organisers' tools). */
   answers?: Answers;
+  /** The registrant's email and name for the confirmation mail (read from the account when absent). */
+  account?: { email: string; name: string };
   /** Uploaded files the answers name (checked and attached in the registration's transaction). */
   files?: { field: string; name: string }[];
   fees?: FeeChoice;
@@ -75,12 +115,13 @@ export type RegisterInput = {
 };
 
 /**
- * Registers an account for a conference. The module, the window, an earlier registration and a
- * full conference are checked first (one query, so a rush of late-comers is turned away cheaply);
- * then one transaction takes a place under the registrant cap (one conditional update), writes the
- * registration, takes the chosen fees' places under their caps and writes their unpaid orders, and
- * queues the confirmation mail. Any refusal rolls all of it back, so nothing is half-written and no
- * cap is ever exceeded. The answer says where the participant goes next (spec §4).
+ * Registers an account for a conference. One query tells the module, the window, an earlier
+ * registration, a full conference and the form, so a rush of late-comers is turned away cheaply;
+ * the submitted form is checked only then. A free registration without files is written by one
+ * statement (place under the cap, registration, confirmation mail). Otherwise one transaction takes
+ * the place, writes the registration, attaches the files, takes the chosen fees' places under their
+ * caps with their unpaid orders, and queues the mail. Any refusal undoes all of it, so nothing is
+ * half-written and no cap is ever exceeded. The answer says where the participant goes next (§4).
  */
 export async function registerParticipant(db: DB, input: RegisterInput): Promise<{ code: string; orders: Order[]; nextPath: string }> {
   const state = await registrationState(db, input.conference.id, input.userId);
@@ -89,22 +130,34 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   if (state.mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
   if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
   const locale = input.locale ?? 'zh';
-  const answers = input.answers ?? {};
+  const checked = input.form
+    ? checkAnswers(state.fields ?? defaultFields(), state.countryOptions ?? [], input.form)
+    : { answers: input.answers ?? {}, files: input.files ?? [] };
+  const answers = checked.answers;
+  const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
+  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale });
+  const charged = state.costsSet ?? false;
+
+  // A free registration without files is one statement: place, registration and mail.
+  if (!charged && checked.files.length === 0) {
+    const { code } = await withRegistrationConflicts(() => insertRegistration(db, input.conference.id, input.userId, answers, mailFor([])));
+    return { code, orders: [], nextPath: '/profile/userInfo' };
+  }
   const chooser = { today: todayIn(state.timeZone, input.now), locale, country: typeof answers.country === 'string' ? answers.country : null, invitationCode: input.fees?.invitationCode };
   const result = await withRegistrationConflicts(() =>
     db.transaction(async (tx) => {
       const registration = await insertRegistration(tx, input.conference.id, input.userId, answers);
-      const moved = await attachUploads(tx, { conferenceId: input.conference.id, userId: input.userId, registrationId: registration.id, files: input.files ?? [] });
+      const moved = await attachUploads(tx, { conferenceId: input.conference.id, userId: input.userId, registrationId: registration.id, files: checked.files });
       const orders = await placeFeeChoice(tx, {
         conferenceId: input.conference.id,
         userId: input.userId,
         registrationId: registration.id,
         choice: input.fees ?? ZFeeChoice.parse({}),
         chooser,
-        charged: state.costsSet ?? false,
+        charged,
         actorUserId: input.userId,
       });
-      await queueRegistrationMail(tx, { conferenceId: input.conference.id, userId: input.userId, title: state.title, code: registration.code, orders, locale });
+      await enqueueRendered(tx, input.conference.id, withCode(mailFor(orders), registration.code));
       return { code: registration.code, orders, moved };
     }),
   );
@@ -115,17 +168,13 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
 }
 
 /**
- * Takes a place under the cap and writes the registration with its number (the configured prefix,
- * or the slug) under the rule version in use; run it inside a transaction, so a failed insert gives
- * the place back.
+ * Takes a place under the cap and writes the registration with its number under the rule version
+ * in use (one statement; inside a transaction when more must be written with it).
  */
-export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Answers): Promise<{ id: number; code: string }> {
-  const place = await takePlace(tx, conferenceId);
-  if (!place) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
-  const code = registrationCode(place.prefix || `${place.slug.toUpperCase()}-`, place.seq);
-  const version = place.version ?? 'default';
-  const [row] = await tx.insert(conferenceRegistration).values({ conferenceId, userId, code, answers, version }).returning({ id: conferenceRegistration.id });
-  return { id: row.id, code };
+export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Answers, mail?: RegistrationMail): Promise<{ id: number; code: string }> {
+  const placed = await placeRegistration(tx, { conferenceId, userId, answers, mail });
+  if (!placed) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  return placed;
 }
 
 /** Two clicks at once: the unique (conference, user) key lets one through; the other's place is rolled back. */

@@ -1,27 +1,24 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '@/db/client';
-import { user } from '@/db/schema';
+import { renderMail } from '@/emails/templates';
 import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
-import { enqueueMail } from '@/lib/mail/outbox';
 import type { Order } from '@/lib/orders/place-fee-order';
+import type { RegistrationMail } from './register-participant';
 
-/** Queues the registration confirmation (number and the orders to pay) inside the registration's transaction. */
-export async function queueRegistrationMail(
-  tx: Executor,
-  input: { conferenceId: number; userId: string; title: LocalizedText; code: string; orders: Order[]; locale: Locale },
-): Promise<void> {
-  const [account] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId));
+/**
+ * The registration confirmation (number and the orders to pay) in the registrant's language, with
+ * `code` in place of the registration number (a token when the number is not known yet).
+ */
+export function registrationMail(input: { account: { email: string; name: string }; title: LocalizedText; code: string; orders: Order[]; locale: Locale }): RegistrationMail {
   const t = serverTranslator(input.locale, 'mail');
   const items = input.orders
     .map((o) => `${localized(o.itemName, input.locale)} × ${o.quantity} = ${formatMoney(o.totalMinor, o.currency, input.locale)}`)
     .join(input.locale === 'zh' ? '；' : '; ');
-  await enqueueMail(tx, {
-    conferenceId: input.conferenceId,
-    to: account.email,
-    template: 'registrationSuccess',
-    locale: input.locale,
-    vars: { name: account.name, conference: localized(input.title, input.locale), code: input.code, fees: items ? t('feesDue', { items }) : t('noFees') },
+  const rendered = renderMail('registrationSuccess', input.locale, {
+    name: input.account.name,
+    conference: localized(input.title, input.locale),
+    code: input.code,
+    fees: items ? t('feesDue', { items }) : t('noFees'),
   });
+  return { template: 'registrationSuccess', locale: input.locale, to: input.account.email, ...rendered };
 }

@@ -3,6 +3,7 @@ import { ZFeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { findRegistrant } from '@/lib/registration/registrants';
+import { registrationGate } from '@/lib/registration/registration-gate';
 import { parseAnswers } from '@/lib/registration/answers';
 import { updateRegistrant } from '@/lib/registration/manage-registrants';
 import { registerParticipant } from '@/lib/registration/register-participant';
@@ -18,11 +19,18 @@ export const POST = route(
   {
     auth: 'user',
     published: true,
+    gate: registrationGate,
     body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers, fees: ZFeeChoice.default(ZFeeChoice.parse({})) }),
   },
   async ({ db, conference, user, body, locale }) => {
-    const { answers, files } = await parseAnswers(db, conference.id, { ...body.answers, email: user!.email });
-    const { code, orders, nextPath } = await registerParticipant(db, { conference, userId: user!.id, answers, files, fees: body.fees, locale });
+    const { code, orders, nextPath } = await registerParticipant(db, {
+      conference,
+      userId: user!.id,
+      form: { ...body.answers, email: user!.email },
+      account: { email: user!.email, name: user!.name },
+      fees: body.fees,
+      locale,
+    });
     return { code, nextPath, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalMinor: o.totalMinor, currency: o.currency })) };
   },
 );
