@@ -67,20 +67,17 @@ export function AddFeesForm({ initialOffer, only, country, testId, exclude = [] 
   );
 }
 
-/** fee/register/update: picks another registration fee for an unpaid order (or again after a price change). */
-export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, country }: { orderId: number; currentFeeId: number | null; initialOffer: FeeOffer; country: string | null }) {
+/** Sends a change of one of my orders, then back to the fee page; `busy` while it runs. */
+function useChangeOrder(orderId: number) {
   const t = useTranslations('orders');
   const api = useApi();
   const router = useRouter();
-  const { offer, applyCode } = useOffer(initialOffer);
-  const [choice, setChoice] = useState<FeeChoice>({ ...EMPTY, registerFeeId: currentFeeId });
   const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (choice.registerFeeId === null) return;
+  const change = async (feeId: number, quantity: number, invitationCode = '') => {
     setBusy(true);
     try {
-      await api('/conference/order/fee/update', { body: { orderId, feeId: choice.registerFeeId, quantity: 1, invitationCode: choice.invitationCode } });
-      notifications.show({ color: 'green', message: t('changed') });
+      await api('/conference/order/fee/update', { body: { orderId, feeId, quantity, invitationCode } });
+      notifications.show({ color: 'green', message: quantity === 0 ? t('dropped') : t('changed') });
       router.push('/profile/conference/fee');
       router.refresh();
     } catch (e) {
@@ -88,11 +85,22 @@ export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, cou
       setBusy(false);
     }
   };
+  return { busy, change };
+}
+
+/** fee/register/update: picks another registration fee for an unpaid order (or again after a price change). */
+export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, country }: { orderId: number; currentFeeId: number | null; initialOffer: FeeOffer; country: string | null }) {
+  const t = useTranslations('orders');
+  const { offer, applyCode } = useOffer(initialOffer);
+  const [choice, setChoice] = useState<FeeChoice>({ ...EMPTY, registerFeeId: currentFeeId });
+  const { busy, change } = useChangeOrder(orderId);
   return (
     <Stack gap="sm" data-testid="change-register-fee">
       <FeeChooser offer={offer} value={choice} onChange={setChoice} country={country} onApplyCode={applyCode} only="register" />
       <Group>
-        <Button onClick={submit} loading={busy} disabled={choice.registerFeeId === null} data-testid="change-fee-submit">{t('saveChange')}</Button>
+        <Button onClick={() => choice.registerFeeId !== null && change(choice.registerFeeId, 1, choice.invitationCode)} loading={busy} disabled={choice.registerFeeId === null} data-testid="change-fee-submit">
+          {t('saveChange')}
+        </Button>
       </Group>
     </Stack>
   );
@@ -101,29 +109,15 @@ export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, cou
 /** fee/optional/update: another quantity for an unpaid optional fee, or dropping it. */
 export function ChangeOptionalFeeForm({ orderId, feeId, quantity, perAccountMax }: { orderId: number; feeId: number; quantity: number; perAccountMax: number }) {
   const t = useTranslations('orders');
-  const api = useApi();
-  const router = useRouter();
   const [value, setValue] = useState(quantity);
-  const [busy, setBusy] = useState(false);
-  const send = async (next: number) => {
-    setBusy(true);
-    try {
-      await api('/conference/order/fee/update', { body: { orderId, feeId, quantity: next } });
-      notifications.show({ color: 'green', message: next === 0 ? t('dropped') : t('changed') });
-      router.push('/profile/conference/fee');
-      router.refresh();
-    } catch (e) {
-      showApiError(e);
-      setBusy(false);
-    }
-  };
+  const { busy, change } = useChangeOrder(orderId);
   return (
     <Stack gap="sm" data-testid="change-optional-fee">
       <NumberInput w={160} label={t('quantity')} min={1} max={perAccountMax} allowDecimal={false} clampBehavior="strict" value={value} onChange={(v) => setValue(Math.min(perAccountMax, Math.max(1, Number(v) || 1)))} data-testid="optional-quantity" />
       <Text size="xs" c="dimmed">1 – {perAccountMax}</Text>
       <Group>
-        <Button onClick={() => send(value)} loading={busy} data-testid="change-fee-submit">{t('saveChange')}</Button>
-        <Button variant="light" color="red" onClick={() => send(0)} disabled={busy} data-testid="drop-fee">{t('drop')}</Button>
+        <Button onClick={() => change(feeId, value)} loading={busy} data-testid="change-fee-submit">{t('saveChange')}</Button>
+        <Button variant="light" color="red" onClick={() => change(feeId, 0)} disabled={busy} data-testid="drop-fee">{t('drop')}</Button>
       </Group>
     </Stack>
   );

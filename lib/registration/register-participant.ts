@@ -10,7 +10,7 @@ import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { moveToFiles } from '@/lib/storage/local-storage';
 import { enqueueRendered } from '@/lib/mail/outbox';
-import { registrationMail } from './registration-mail';
+import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
 import { checkAnswers } from './answers';
 import { defaultFields, type FormField } from './fields';
 import { attachUploads } from './uploads';
@@ -18,13 +18,6 @@ import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 type Answers = Record<string, string | string[]>;
 
-/** A mail to queue with the registration; CODE_TOKEN in its texts becomes the registration code. */
-export function withCode(mail: RegistrationMail, code: string): RegistrationMail {
-  return { ...mail, subject: mail.subject.replaceAll(CODE_TOKEN, code), text: mail.text.replaceAll(CODE_TOKEN, code), html: mail.html.replaceAll(CODE_TOKEN, code) };
-}
-
-export type RegistrationMail = { template: string; locale: string; to: string; subject: string; text: string; html: string };
-export const CODE_TOKEN = '\u0001REGISTRATION_CODE\u0001';
 
 /**
  * Takes one place under the cap and writes the registration with its number, in ONE statement: the

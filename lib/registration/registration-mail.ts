@@ -3,7 +3,6 @@ import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import type { Order } from '@/lib/orders/place-fee-order';
-import type { RegistrationMail } from './register-participant';
 
 /**
  * The registration confirmation (number and the orders to pay) in the registrant's language, with
@@ -22,3 +21,13 @@ export function registrationMail(input: { account: { email: string; name: string
   });
   return { template: 'registrationSuccess', locale: input.locale, to: input.account.email, ...rendered };
 }
+
+/** The mail with the registration code in place of CODE_TOKEN. */
+export function withCode(mail: RegistrationMail, code: string): RegistrationMail {
+  return { ...mail, subject: mail.subject.replaceAll(CODE_TOKEN, code), text: mail.text.replaceAll(CODE_TOKEN, code), html: mail.html.replaceAll(CODE_TOKEN, code) };
+}
+
+/** A rendered mail to queue with a registration. */
+export type RegistrationMail = { template: string; locale: string; to: string; subject: string; text: string; html: string };
+/** Stands for the registration code in a mail rendered before the code is known. */
+export const CODE_TOKEN = '\u0001REGISTRATION_CODE\u0001';

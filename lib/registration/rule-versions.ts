@@ -10,6 +10,21 @@ import { type Rule, type RuleValues } from './rule-versions-schema';
 export { ZRule, type Rule, type RuleInput } from './rule-versions-schema';
 import { activeVersion, DEFAULT_VERSION, loadFields, materialise } from './field-config';
 
+/** A stored version as the schema's values. */
+function fromRow(r: typeof registrationRule.$inferSelect): Rule {
+  return {
+    version: r.version,
+    startDate: r.startDate ?? '',
+    endDate: r.endDate ?? '',
+    ruleType: r.ruleType as Rule['ruleType'],
+    costsSet: r.costsSet,
+    registerFlag: r.registerFlag,
+    registerNum: r.registerNum,
+    codePrefix: r.codePrefix,
+    description: r.description as LocalizedText,
+  };
+}
+
 /** The live values of the version in use (registration_config and the conference's cap switches). */
 async function liveRule(db: Executor, conferenceId: number): Promise<Rule & { active: true }> {
   const [row] = await db.select({ conference, config: registrationConfig }).from(conference).leftJoin(registrationConfig, eq(registrationConfig.conferenceId, conference.id)).where(eq(conference.id, conferenceId));
@@ -37,18 +52,7 @@ export async function listRules(db: Executor, conferenceId: number): Promise<(Ru
     db.select().from(registrationRule).where(eq(registrationRule.conferenceId, conferenceId)).orderBy(sql`${registrationRule.version} <> ${DEFAULT_VERSION}`, asc(registrationRule.createdAt), asc(registrationRule.id)),
     liveRule(db, conferenceId),
   ]);
-  const rules = rows.map((r) => ({
-    version: r.version,
-    startDate: r.startDate ?? '',
-    endDate: r.endDate ?? '',
-    ruleType: r.ruleType as Rule['ruleType'],
-    costsSet: r.costsSet,
-    registerFlag: r.registerFlag,
-    registerNum: r.registerNum,
-    codePrefix: r.codePrefix,
-    description: r.description as LocalizedText,
-    active: r.version === live.version,
-  }));
+  const rules = rows.map((r) => ({ ...fromRow(r), active: r.version === live.version }));
   // The live values are the truth for the version in use.
   const mine = rules.find((r) => r.active);
   if (mine) Object.assign(mine, { ...live, description: mine.description });
@@ -101,15 +105,7 @@ export async function useRule(db: DB, conferenceId: number, version: string): Pr
     const current = await liveRule(tx, conferenceId);
     const [stored] = await tx.select({ description: registrationRule.description }).from(registrationRule).where(and(eq(registrationRule.conferenceId, conferenceId), eq(registrationRule.version, current.version)));
     await upsertRuleRow(tx, conferenceId, { ...current, description: (stored?.description as LocalizedText) ?? current.description });
-    await writeLive(tx, conferenceId, version, {
-      startDate: row.startDate ?? '',
-      endDate: row.endDate ?? '',
-      ruleType: row.ruleType as Rule['ruleType'],
-      costsSet: row.costsSet,
-      registerFlag: row.registerFlag,
-      registerNum: row.registerNum,
-      codePrefix: row.codePrefix,
-    });
+    await writeLive(tx, conferenceId, version, fromRow(row));
   });
   forgetConferenceCache();
 }

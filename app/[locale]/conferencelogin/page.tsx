@@ -1,9 +1,8 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
 import { AuthCard } from '@/components/layout/auth-card';
-import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { localized } from '@/lib/i18n/localized';
 
@@ -22,15 +21,7 @@ export default async function LoginPage({ searchParams }: Props) {
   if (user) {
     return (
       <AuthCard title={t('loginTitle')} subtitle={subtitle}>
-        <Stack>
-          <Alert color="blue" data-testid="already-logged-in">
-            <Text size="sm">{t('alreadyLoggedIn', { email: user.email })}</Text>
-          </Alert>
-          <Group grow>
-            <ButtonLink href="/conferenceRegister">{t('goConferenceRegister')}</ButtonLink>
-            <ButtonLink href="/profile/userInfo" variant="light">{t('goProfile')}</ButtonLink>
-          </Group>
-        </Stack>
+        <AlreadySignedIn email={user.email} />
       </AuthCard>
     );
   }

@@ -1,9 +1,9 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
 import { AuthCard } from '@/components/layout/auth-card';
-import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function RegisterLoginPage() {
   const { db, conference, user, locale } = await requirePage('/register');
-  const [t, ta, window] = await Promise.all([getTranslations('register'), getTranslations('auth'), registrationWindow(db, conference)]);
+  const [t, window] = await Promise.all([getTranslations('register'), registrationWindow(db, conference)]);
   const subtitle = localized(conference.title, locale);
   if (!window.open) {
     return (
@@ -35,15 +35,7 @@ export default async function RegisterLoginPage() {
   if (user) {
     return (
       <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
-        <Stack>
-          <Alert color="blue" data-testid="already-logged-in">
-            <Text size="sm">{ta('alreadyLoggedIn', { email: user.email })}</Text>
-          </Alert>
-          <Group grow>
-            <ButtonLink href="/conferenceRegister">{ta('goConferenceRegister')}</ButtonLink>
-            <ButtonLink href="/profile/userInfo" variant="light">{ta('goProfile')}</ButtonLink>
-          </Group>
-        </Stack>
+        <AlreadySignedIn email={user.email} />
       </AuthCard>
     );
   }
