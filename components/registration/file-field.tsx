@@ -3,12 +3,17 @@
 import { Anchor, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { MAX_FILES_PER_ITEM } from '@/lib/registration/fields';
+import { fileRules } from '@/lib/registration/fields';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useDownload } from '@/components/ui/use-api';
 
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.txt';
+
+function acceptFor(field: string): string {
+  const { extensions } = fileRules(field);
+  return extensions ? extensions.map((e) => `.${e}`).join(',') : ACCEPT;
+}
 
 /**
  * A file item: each chosen file is uploaded at once to the temporary area, and the item's value is
@@ -65,7 +70,7 @@ export function FileField({
   };
 
   return (
-    <Input.Wrapper label={label} required={required} error={localError ?? error} description={t('uploadHint')} data-field={field}>
+    <Input.Wrapper label={label} required={required} error={localError ?? error} description={fileRules(field).extensions ? t('photoHint') : t('uploadHint')} data-field={field}>
       <Stack gap={4} mt={4}>
         {value.map((name) => (
           <Group key={name} gap="xs" data-testid="uploaded-file">
@@ -79,8 +84,8 @@ export function FileField({
             )}
           </Group>
         ))}
-        {!readOnly && value.length < MAX_FILES_PER_ITEM && (
-          <FileButton onChange={upload} accept={ACCEPT}>
+        {!readOnly && value.length < fileRules(field).max && (
+          <FileButton onChange={upload} accept={acceptFor(field)}>
             {(props) => (
               <Button {...props} variant="light" size="xs" loading={busy} w="fit-content" data-testid={`upload-${field}`}>
                 {busy ? t('uploading') : t('upload')}

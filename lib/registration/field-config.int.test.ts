@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference } from '@/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { conference, registrationField } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { deleteCustomField, loadFields, moveField, saveCommonSwitches, saveCustomField } from './field-config';
 import { ZFieldInput } from './fields';
@@ -43,5 +44,16 @@ describe.each(testBackends())('registration form configuration on %s', (backend)
     expect((await loadFields(database.db, a)).find((f) => f.key === 'gender')).toMatchObject({ enabled: true, required: true });
     await expect(saveCommonSwitches(database.db, a, 'email', { enabled: false, required: false })).rejects.toMatchObject({ code: 'FIELD_LOCKED' });
     await expect(deleteCustomField(database.db, a, 'telephone')).rejects.toMatchObject({ code: 'FIELD_NOT_DELETABLE' });
+  });
+
+  it('offers the 15 common items; one a stored form never had joins it switched off, and can be switched on', async () => {
+    expect((await loadFields(database.db, b)).filter((f) => f.kind === 'common')).toHaveLength(15);
+    // A form stored before the photo item existed.
+    await database.db.delete(registrationField).where(and(eq(registrationField.conferenceId, a), eq(registrationField.fieldKey, 'photo')));
+    const photo = (await loadFields(database.db, a)).find((f) => f.key === 'photo');
+    expect(photo).toMatchObject({ kind: 'common', type: 'file', enabled: false });
+    await saveCommonSwitches(database.db, a, 'photo', { enabled: true, required: true });
+    expect((await loadFields(database.db, a)).find((f) => f.key === 'photo')).toMatchObject({ enabled: true, required: true });
+    expect((await database.db.select().from(registrationField).where(and(eq(registrationField.conferenceId, a), eq(registrationField.fieldKey, 'photo'))))).toHaveLength(1);
   });
 });

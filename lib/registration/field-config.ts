@@ -37,7 +37,12 @@ export async function loadFields(db: Executor, conferenceId: number, version?: s
     .from(registrationField)
     .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)))
     .orderBy(asc(registrationField.sortOrder), asc(registrationField.id));
-  return rows.length ? rows.map(toField) : defaultFields();
+  if (!rows.length) return defaultFields();
+  // Common items added to the platform after this form was first saved join it switched off.
+  const fields = rows.map(toField);
+  const last = fields.reduce((max, f) => Math.max(max, f.sortOrder), 0);
+  const missing = defaultFields().filter((d) => d.kind === 'common' && !fields.some((f) => f.key === d.key));
+  return [...fields, ...missing.map((d, i) => ({ ...d, enabled: false, required: false, sortOrder: last + (i + 1) * 10 }))];
 }
 
 /**
@@ -114,7 +119,13 @@ export async function saveCommonSwitches(db: DB, conferenceId: number, key: stri
   if (LOCKED_KEYS.includes(key) && (!switches.enabled || !switches.required)) throw new AppError('FIELD_LOCKED', 'fieldLocked', 400);
   await db.transaction(async (tx) => {
     await materialise(tx, conferenceId, version);
-    await tx.update(registrationField).set({ enabled: switches.enabled, required: switches.enabled && switches.required }).where(fieldWhere(conferenceId, version, key));
+    const values = { enabled: switches.enabled, required: switches.enabled && switches.required };
+    const updated = await tx.update(registrationField).set(values).where(fieldWhere(conferenceId, version, key)).returning({ key: registrationField.fieldKey });
+    if (!updated.length) {
+      // A common item this form never stored (added to the platform later): store it now, last.
+      const common = (await loadFields(tx, conferenceId, version)).find((f) => f.key === key)!;
+      await tx.insert(registrationField).values({ conferenceId, version, fieldKey: key, kind: 'common', type: common.type, label: common.label, options: common.options, sortOrder: common.sortOrder, ...values });
+    }
   });
 }
 

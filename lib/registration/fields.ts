@@ -14,6 +14,12 @@ export const CHOICE_TYPES: readonly string[] = ['radio', 'checkBox', 'select', '
 /** Types whose answer is a list: several choices, or the stored names of uploaded files. */
 export const MULTI_TYPES: readonly string[] = ['checkBox', 'multiSelect', 'file'];
 export const MAX_FILES_PER_ITEM = 5;
+export const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
+
+/** How many files a file item takes and of which kinds (null: every accepted kind); the photo is one image. */
+export function fileRules(key: string): { max: number; extensions: readonly string[] | null } {
+  return key === 'photo' ? { max: 1, extensions: IMAGE_EXTENSIONS } : { max: MAX_FILES_PER_ITEM, extensions: null };
+}
 
 export type FormField = {
   key: string;
@@ -28,7 +34,7 @@ export type FormField = {
 
 type Common = { key: string; type: string; label: LocalizedText; enabled: boolean; required: boolean; locked?: boolean; options?: FieldOption[] };
 
-/** The common items of spec §3, in their default order. name and email are always on and required. */
+/** The 15 common items of spec §3, in their default order. name and email are always on and required. */
 export const COMMON_FIELDS: readonly Common[] = [
   { key: 'name', type: 'input', label: { zh: '姓名', en: 'Name' }, enabled: true, required: true, locked: true },
   { key: 'email', type: 'input', label: { zh: '邮箱', en: 'Email' }, enabled: true, required: true, locked: true },
@@ -54,6 +60,7 @@ export const COMMON_FIELDS: readonly Common[] = [
   { key: 'fax', type: 'input', label: { zh: '传真', en: 'Fax' }, enabled: false, required: false },
   { key: 'profile', type: 'textarea', label: { zh: '个人简介', en: 'Profile' }, enabled: false, required: false },
   { key: 'comment', type: 'textarea', label: { zh: '备注', en: 'Comment' }, enabled: true, required: false },
+  { key: 'photo', type: 'file', label: { zh: '照片', en: 'Photo' }, enabled: false, required: false },
 ];
 export const LOCKED_KEYS = COMMON_FIELDS.filter((f) => f.locked).map((f) => f.key);
 
@@ -82,7 +89,7 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder)) {
     if (field.type === 'file') {
-      const names = z.array(z.string().refine(isStoredName, 'uploadMissing'), { error: 'uploadRequired' }).max(MAX_FILES_PER_ITEM, 'tooManyFiles');
+      const names = z.array(z.string().refine(isStoredName, 'uploadMissing'), { error: 'uploadRequired' }).max(fileRules(field.key).max, 'tooManyFiles');
       shape[field.key] = field.required ? names.min(1, 'uploadRequired') : names.default([]);
       continue;
     }

@@ -9,7 +9,7 @@ import { conference, registrationConfig, uploadedFile, user } from '@/db/schema'
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { describeAnswers } from './describe-answers';
 import { parseAnswers } from './answers';
-import { loadFields, saveCustomField } from './field-config';
+import { loadFields, saveCommonSwitches, saveCustomField } from './field-config';
 import { ZFieldInput } from './fields';
 import { registerParticipant } from './register-participant';
 import { originalFileNames, removeStaleUploads, saveTempUpload, UPLOAD_MAX_BYTES } from './uploads';
@@ -55,6 +55,11 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     big.set(PDF);
     await expect(upload(alice, 'big.pdf', big)).rejects.toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
     await expect(upload(alice, 'x.pdf', PDF, city)).rejects.toMatchObject({ code: 'FIELD_NOT_FOUND' });
+    // The photo takes one image only.
+    await expect(upload(alice, 'me.png', PNG, 'photo')).rejects.toMatchObject({ code: 'FIELD_NOT_FOUND' });
+    await saveCommonSwitches(database.db, conf.id, 'photo', { enabled: true, required: false });
+    await expect(upload(alice, 'cv.pdf', PDF, 'photo')).rejects.toMatchObject({ code: 'UPLOAD_TYPE', values: { types: 'jpg, jpeg, png' } });
+    expect((await upload(alice, 'me.png', PNG, 'photo')).name).toMatch(/\.png$/);
   });
 
   it('a registration attaches my uploads and moves them; another account cannot use them', async () => {

@@ -4,7 +4,7 @@ import type { DB, Executor } from '@/db/client';
 import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { removeTemp, writeTemp } from '@/lib/storage/local-storage';
-import type { FormField } from './fields';
+import { fileRules, type FormField } from './fields';
 
 /** Upload limit of spec §5/§9 (20 MB) and the temporary files one account may hold in a day. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -56,8 +56,9 @@ export async function saveTempUpload(
   if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
   if (input.data.byteLength > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE', 'uploadTooLarge', 413);
   const ext = extensionOf(input.fileName);
-  const type = TYPES[ext];
-  if (!type || !type.matches(input.data)) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: UPLOAD_EXTENSIONS.join(', ') });
+  const allowed = fileRules(item.key).extensions ?? UPLOAD_EXTENSIONS;
+  const type = allowed.includes(ext) ? TYPES[ext] : undefined;
+  if (!type || !type.matches(input.data)) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: allowed.join(', ') });
   const since = new Date(Date.now() - 86_400_000);
   const [{ n }] = await db
     .select({ n: count() })
