@@ -56,7 +56,8 @@ const login = (pattern: string) => `/conferencelogin?redirect=${encodeURICompone
 
 function expectedOnPublished(role: Role, rule: RouteRule): string | null {
   if (rule.access === 'prompt') return null;
-  if (role === 'anonymous') return rule.access === 'user' || rule.access === 'platform' ? login(rule.pattern) : null;
+  if (role === 'anonymous') return rule.access === 'anonymous' ? null : login(rule.pattern);
+  if (rule.access === 'admin') return role === 'platformAdmin' ? null : '/403';
   if (rule.pattern === '/profile') return '/profile/userInfo';
   if (rule.access !== 'platform') return null;
   if (role === 'participant' || role === 'draftManager') return '/403';
@@ -66,7 +67,8 @@ function expectedOnPublished(role: Role, rule: RouteRule): string | null {
 
 function expectedOnUnpublished(role: Role, rule: RouteRule): string | null {
   if (rule.access === 'prompt') return null;
-  if (role === 'anonymous' && (rule.access === 'user' || rule.access === 'platform')) return login(rule.pattern);
+  if (role === 'anonymous' && rule.access !== 'anonymous') return login(rule.pattern);
+  if (rule.access === 'admin') return role === 'platformAdmin' ? null : '/403';
   if (role === 'platformAdmin' || role === 'draftManager') return rule.pattern === '/profile' ? '/profile/userInfo' : null;
   return rule.account ? null : '/unpublished';
 }

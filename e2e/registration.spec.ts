@@ -8,6 +8,8 @@ import { expect, test } from './support/test';
 
 test.describe.serial('the organiser designs the form, a participant fills it', () => {
   test('an organiser adds a custom select item in both languages and sees it in both previews', async ({ page }) => {
+    // A long walk through the whole registration setup.
+    test.setTimeout(120_000);
     await login(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
     await page.goto('/platform/config/register');
     await page.getByTestId('add-field').click();

@@ -48,6 +48,36 @@ export const mailTemplates = {
       lines: ['Dear {name},', 'You are registered for {conference}. Your registration number is {code}.', '{fees}', 'Sign in to the conference website at any time to see your registration and your orders in the personal centre.'],
     },
   },
+  publicationRequested: {
+    zh: {
+      subject: '【会议发布申请】{conference}',
+      lines: ['平台管理员您好：', '{name}（{email}）申请发布会议「{conference}」（{slug}）。', '请登录平台，在“发布审核”中批准或驳回该申请。'],
+    },
+    en: {
+      subject: '[Publication request] {conference}',
+      lines: ['Hello,', '{name} ({email}) asks to publish the conference "{conference}" ({slug}).', 'Please sign in and approve or reject the request under "Publication requests".'],
+    },
+  },
+  publicationApproved: {
+    zh: {
+      subject: '【{conference}】会议已发布',
+      lines: ['您好：', '您的会议「{conference}」发布申请已通过，网站现已对所有访问者开放。'],
+    },
+    en: {
+      subject: '[{conference}] Your conference is published',
+      lines: ['Hello,', 'The publication of "{conference}" was approved: its website is now open to every visitor.'],
+    },
+  },
+  publicationRejected: {
+    zh: {
+      subject: '【{conference}】会议发布申请未通过',
+      lines: ['您好：', '您的会议「{conference}」发布申请未通过，原因：{reason}', '修改后可再次申请发布。'],
+    },
+    en: {
+      subject: '[{conference}] Publication request rejected',
+      lines: ['Hello,', 'The publication of "{conference}" was not approved. Reason: {reason}', 'You may request publication again after making changes.'],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

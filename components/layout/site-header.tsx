@@ -39,6 +39,9 @@ export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale:
                     {t('review')}
                   </ButtonLink>
                 )}
+                <ButtonLink href="/console" variant="subtle" size="compact-sm" data-testid="nav-console">
+                  {t('console')}
+                </ButtonLink>
                 <ButtonLink href="/profile/userInfo" variant="subtle" size="compact-sm" data-testid="nav-profile">
                   {t('profile')}
                 </ButtonLink>

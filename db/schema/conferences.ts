@@ -100,3 +100,46 @@ export const registrationConfig = pgTable('registration_config', {
   countryOptions: jsonb('country_options').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A request to publish a conference, and the platform administrator's decision on it
+ * (status 'pending' → 'approved' | 'rejected', with a reason when rejected). Kept as the history.
+ */
+export const publicationRequest = pgTable(
+  'publication_request',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The requester's language, for the decision mail. */
+    locale: text('locale').notNull().default('zh'),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('publication_request_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('publication_request_one_pending_uq').on(t.conferenceId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every change of a conference's status: who, when, from what to what, and why. */
+export const conferenceStatusEvent = pgTable(
+  'conference_status_event',
+  {
+    id: serial('id').primaryKey(),
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conference_status_event_conf_idx').on(t.conferenceId, t.createdAt)],
+);

@@ -13,7 +13,8 @@ const roles: Record<string, AccessContext> = {
 
 function expected(role: string, access: string, pattern: string): string | null {
   if (access === 'prompt') return null;
-  if (role === 'anonymous') return access === 'user' || access === 'platform' ? `/conferencelogin?redirect=${encodeURIComponent(pattern)}` : null;
+  if (role === 'anonymous') return access === 'anonymous' ? null : `/conferencelogin?redirect=${encodeURIComponent(pattern)}`;
+  if (access === 'admin') return role === 'platformAdmin' ? null : '/403';
   if (access !== 'platform') return null;
   if (role === 'participant') return '/403';
   if (role === 'reviewer') return pattern.startsWith('/platform/submissionManage') ? null : '/platform/submissionManage/user';

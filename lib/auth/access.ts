@@ -32,6 +32,7 @@ export function decideAccess(rule: RouteRule, pathname: string, ctx: AccessConte
     return { allow: false, redirect: loginRedirect(returnTo, ctx.sessionExpired) };
   }
   if (!ctx.published && !admin && !rule.account) return { allow: false, redirect: '/unpublished' };
+  if (rule.access === 'admin' && !ctx.platformAdmin) return { allow: false, redirect: '/403' };
   if (rule.access === 'platform' && !admin) {
     if (!ctx.reviewer) return { allow: false, redirect: '/403' };
     const inReviewerArea = pathname === REVIEWER_AREA || pathname.startsWith(`${REVIEWER_AREA}/`);

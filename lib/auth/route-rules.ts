@@ -8,9 +8,11 @@
  *  - 'anonymous' open without a session.
  *  - 'user'      needs a session (the personal centre).
  *  - 'platform'  needs a conference manager, a platform administrator, or a reviewer (confined).
- * account: sign-in pages stay reachable on an unpublished conference, so its organisers can sign in.
+ *  - 'admin'     needs a platform administrator (the publication review).
+ * account: sign-in pages (and the platform-wide console) stay reachable on an unpublished conference,
+ * so its organisers can sign in and conference creators can work.
  */
-export type Access = 'prompt' | 'anonymous' | 'user' | 'platform';
+export type Access = 'prompt' | 'anonymous' | 'user' | 'platform' | 'admin';
 export type RouteRule = { pattern: string; access: Access; account?: boolean };
 
 export const ROUTE_RULES: readonly RouteRule[] = [
@@ -31,6 +33,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/profile/conference/fee/register/update/:orderId', access: 'user' },
   { pattern: '/profile/conference/fee/optional/update/:orderId', access: 'user' },
   { pattern: '/profile/order/list', access: 'user' },
+  { pattern: '/console', access: 'user', account: true },
+  { pattern: '/console/create', access: 'user', account: true },
+  { pattern: '/console/review', access: 'admin', account: true },
   { pattern: '/platform', access: 'platform' },
   { pattern: '/platform/config/register', access: 'platform' },
   { pattern: '/platform/manage/user', access: 'platform' },

@@ -1,0 +1,72 @@
+import { Badge, Container, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { ConferenceActions } from '@/components/console/conference-actions';
+import { ButtonLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { myConferences } from '@/lib/conferences/lifecycle';
+import { siteUrl } from '@/lib/conferences/site-url';
+import { localized } from '@/lib/i18n/localized';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('console');
+  return { title: t('title') };
+}
+
+const STATUS_COLORS: Record<string, string> = { '1': 'gray', '2': 'yellow', '3': 'dark', '4': 'green' };
+
+/** My conferences: create one, request publication, cancel it, close; the platform administrator's review. */
+export default async function ConsolePage() {
+  const { db, user, roles, locale } = await requirePage('/console');
+  const [t, rows, h] = await Promise.all([getTranslations('console'), myConferences(db, user!.id), headers()]);
+  const host = h.get('host');
+  return (
+    <Container size="lg" py="xl">
+      <Group justify="space-between" mb="xs">
+        <Title order={2}>{t('title')}</Title>
+        <Group gap="xs">
+          {roles.platformAdmin && <ButtonLink href="/console/review" variant="light" data-testid="open-review">{t('reviewTitle')}</ButtonLink>}
+          <ButtonLink href="/console/create" data-testid="create-conference">{t('create')}</ButtonLink>
+        </Group>
+      </Group>
+      <Text c="dimmed" mb="lg">{t('intro')}</Text>
+      <Paper withBorder>
+        {rows.length === 0 ? (
+          <Text c="dimmed" p="md" data-testid="console-empty">{t('empty')}</Text>
+        ) : (
+          <TableScrollContainer minWidth={760}>
+            <Table striped data-testid="my-conferences">
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t('colTitle')}</TableTh>
+                  <TableTh>{t('colStatus')}</TableTh>
+                  <TableTh>{t('colActions')}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {rows.map((row) => (
+                  <TableTr key={row.id} data-conference={row.slug}>
+                    <TableTd>
+                      <Text fw={500}>{localized(row.title, locale)}</Text>
+                      <Text size="xs" c="dimmed">{row.slug}</Text>
+                    </TableTd>
+                    <TableTd>
+                      <Stack gap={2}>
+                        <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">{t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}</Badge>
+                        {row.status === '1' && row.lastRejection && <Text size="xs" c="red" data-testid="rejection-reason">{t('rejectedBecause', { reason: row.lastRejection })}</Text>}
+                      </Stack>
+                    </TableTd>
+                    <TableTd>
+                      <ConferenceActions id={row.id} status={row.status} siteUrl={siteUrl(row.slug, row.domain ? [row.domain] : [], host)} />
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+        )}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import { closeConference } from '@/lib/conferences/lifecycle';
+import { idParam } from '@/lib/http/params';
+import { route } from '@/lib/http/route';
+
+/** Closes one of my conferences (the service checks I manage it). */
+export const POST = route({ auth: 'user' }, async ({ db, user, params }) => {
+  await closeConference(db, { conferenceId: idParam(params.id), userId: user!.id });
+  return { status: '3' };
+});

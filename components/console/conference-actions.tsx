@@ -1,0 +1,45 @@
+'use client';
+
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useRouter } from '@/lib/i18n/navigation';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi } from '@/components/ui/use-api';
+
+/** The life-cycle buttons of one of my conferences, as its status allows. */
+export function ConferenceActions({ id, status, siteUrl }: { id: number; status: string; siteUrl: string }) {
+  const t = useTranslations('console');
+  const api = useApi();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const act = async (action: 'request' | 'cancel' | 'close', message: string, confirm?: string) => {
+    if (confirm && !window.confirm(confirm)) return;
+    setBusy(true);
+    try {
+      await api(`/console/conference/${id}/${action}`, { body: {} });
+      notifications.show({ color: 'green', message });
+      router.refresh();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" component="a" href={siteUrl} target="_blank" rel="noopener">{t('openSite')}</Button>
+      <Button size="compact-xs" variant="subtle" component="a" href={`${siteUrl}/platform`} data-testid="manage-conference">{t('manage')}</Button>
+      {(status === '1' || status === '3') && (
+        <Button size="compact-xs" variant="light" loading={busy} onClick={() => act('request', t('requested'))} data-testid="request-publication">{t('requestPublication')}</Button>
+      )}
+      {status === '4' && (
+        <Button size="compact-xs" variant="light" color="orange" loading={busy} onClick={() => act('cancel', t('cancelled'), t('confirmCancel'))} data-testid="cancel-publication">{t('cancelPublication')}</Button>
+      )}
+      {status !== '3' && (
+        <Button size="compact-xs" variant="subtle" color="red" loading={busy} onClick={() => act('close', t('closed'), t('confirmClose'))} data-testid="close-conference">{t('close')}</Button>
+      )}
+    </Group>
+  );
+}
