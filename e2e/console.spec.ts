@@ -6,7 +6,8 @@ import { expect, test } from './support/test';
 
 const SLUG = 'e2e-conf';
 
-test('a user creates a conference and requests publication; the platform administrator rejects, then approves; cancelling takes it off line', async ({ page, browser }) => {
+test('a user creates a conference, sets up its website and requests publication; the platform administrator rejects, then approves; cancelling takes it off line', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   const visitor = await browser.newPage();
   const visitorSees = async () => {
     await visitor.goto(hostUrl(SLUG, '/'));
@@ -34,6 +35,41 @@ test('a user creates a conference and requests publication; the platform adminis
   await expect(row).toContainText('端到端测试会议');
   await expect(row.getByTestId('conference-status')).toHaveText('未发布');
   expect(await visitorSees()).toBe('/unpublished');
+
+  // The website settings, on the conference's own address (sign in there first).
+  const site = await browser.newPage();
+  await site.goto(hostUrl(SLUG, '/conferencelogin'));
+  await site.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await site.getByTestId('login-form').locator('input[name="email"]').fill(E2E.freshParticipants[2]);
+  await site.getByTestId('login-form').locator('input[name="password"]').fill(E2E.password);
+  await site.getByTestId('login-form').locator('button[type="submit"]').click();
+  await expect(site).not.toHaveURL(/conferencelogin/);
+  await site.goto(hostUrl(SLUG, '/platform/config/website'));
+  await site.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(site.getByTestId('website-status')).toHaveText('未发布');
+  const settings = site.getByTestId('website-config-form');
+  await settings.getByLabel('副标题（中文）').fill('数据与智能');
+  await settings.getByLabel('副标题（英文）').fill('Data and Intelligence');
+  await settings.getByLabel('主办单位（中文）').fill('中国科研网络');
+  await settings.getByLabel('主办单位（英文）').fill('China Research Network');
+  await settings.getByTestId('discipline').click();
+  await site.getByRole('option', { name: '理学', exact: true }).click();
+  await settings.getByTestId('domains').fill('not a domain');
+  await settings.getByTestId('save-website').click();
+  await expect(settings.getByText('请输入有效域名，如 conf.example.org')).toBeVisible();
+  await settings.getByTestId('domains').fill('');
+  await site.getByTestId('add-contact').click();
+  await settings.getByLabel('姓名（中文）').fill('王老师');
+  await settings.getByLabel('姓名（英文）').fill('Ms Wang');
+  await settings.getByLabel('电话').fill('010-12345678');
+  await settings.getByTestId('save-website').click();
+  await expect(site.getByText('网站设置已保存')).toBeVisible();
+  const [chooser] = await Promise.all([site.waitForEvent('filechooser'), site.getByTestId('upload-banner').click()]);
+  await chooser.setFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') });
+  await expect(site.getByTestId('banner-image')).toBeVisible();
+  await site.getByTestId('admin-email').fill('nobody@example.org');
+  await site.getByTestId('add-admin').click();
+  await expect(site.getByText('非平台用户不能添加为管理员')).toBeVisible();
 
   const since = Date.now();
   await row.getByTestId('request-publication').click();
@@ -64,6 +100,11 @@ test('a user creates a conference and requests publication; the platform adminis
   await expect(admin.getByTestId('review-empty')).toBeVisible();
   await expect.poll(visitorSees, { timeout: 15_000 }).toBe('/');
   await expect(visitor.getByTestId('site-name')).toHaveText('测试会');
+  await expect(visitor.getByTestId('conference-department')).toHaveText('主办单位：中国科研网络　学科：理学');
+  await expect(visitor.getByTestId('footer-contacts')).toHaveText('联系方式: 王老师 010-12345678');
+  await expect(visitor.getByTestId('home-hero')).toHaveAttribute('style', /\/api\/conference\/asset\/[a-f0-9]{32}\.png/);
+  const banner = await visitor.request.get(hostUrl(SLUG, (/\/api\/conference\/asset\/[a-f0-9]{32}\.png/.exec((await visitor.getByTestId('home-hero').getAttribute('style')) ?? '') ?? [''])[0]));
+  expect(banner.headers()['content-type']).toBe('image/png');
 
   // The creator takes it off line again.
   await page.reload();

@@ -2,6 +2,7 @@ import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '
 import { getTranslations } from 'next-intl/server';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
+import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 
@@ -10,10 +11,18 @@ export default async function HomePage() {
   const { conference, db, locale } = await requirePage('/');
   const [t, window] = await Promise.all([getTranslations('home'), registrationWindow(db, conference)]);
   const text = (value: { zh: string; en: string }) => localized(value, locale);
+  const discipline = DISCIPLINES.find((d) => d.code === conference.discipline)?.[locale] ?? '';
   const dates = conference.startDate ? `${conference.startDate}${conference.endDate ? ` – ${conference.endDate}` : ''}` : t('toBeAnnounced');
   return (
     <>
-      <div style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))' }}>
+      <div
+        data-testid="home-hero"
+        style={{
+          background: conference.banner
+            ? `linear-gradient(rgba(20, 30, 60, 0.55), rgba(20, 30, 60, 0.55)), url(/api/conference/asset/${conference.banner}) center / cover`
+            : 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))',
+        }}
+      >
         <Container size="lg" py={72}>
           <Stack gap="sm" c="white">
             {text(conference.title3) && <Text fz="sm" opacity={0.85}>{text(conference.title3)}</Text>}
@@ -21,6 +30,11 @@ export default async function HomePage() {
               {text(conference.title)}
             </Title>
             {text(conference.title2) && <Text fz="lg">{text(conference.title2)}</Text>}
+            {(text(conference.department) || discipline) && (
+              <Text fz="sm" opacity={0.9} data-testid="conference-department">
+                {[text(conference.department) && `${t('department')}：${text(conference.department)}`, discipline && `${t('discipline')}：${discipline}`].filter(Boolean).join(locale === 'zh' ? '　' : ' · ')}
+              </Text>
+            )}
           </Stack>
         </Container>
       </div>

@@ -29,6 +29,11 @@ export async function SiteFooter({ ctx, locale }: { ctx: RequestContext; locale:
               </Text>
             )}
           </Group>
+          {conference.contacts.length > 0 && (
+            <Text size="xs" c="dimmed" data-testid="footer-contacts">
+              {t('contacts')}: {conference.contacts.map((c) => [localized(c.name, locale), c.phone, c.email].filter(Boolean).join(' ')).join(locale === 'zh' ? '；' : '; ')}
+            </Text>
+          )}
           {localized(conference.address, locale) && (
             <Text size="xs" c="dimmed">
               {localized(conference.address, locale)}

@@ -46,6 +46,14 @@ export const conference = pgTable(
     registrationSeq: integer('registration_seq').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     recordNumber: text('record_number').notNull().default(''),
+    /** The organising department (spec §3 website config). */
+    department: jsonb('department').$type<LocalizedText>().notNull().default(emptyText),
+    /** A code of lib/conferences/disciplines.ts ('' = not set). */
+    discipline: text('discipline').notNull().default(''),
+    /** The stored name of the banner image (public area of the uploads), '' for none. */
+    banner: text('banner').notNull().default(''),
+    /** Contact people shown on the site: name in both languages, phone, email. */
+    contacts: jsonb('contacts').$type<{ name: LocalizedText; phone: string; email: string }[]>().notNull().default([]),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

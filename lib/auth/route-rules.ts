@@ -38,6 +38,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/console/review', access: 'admin', account: true },
   { pattern: '/platform', access: 'platform' },
   { pattern: '/platform/config/register', access: 'platform' },
+  { pattern: '/platform/config/website', access: 'platform' },
   { pattern: '/platform/manage/user', access: 'platform' },
   { pattern: '/platform/manage/userDetails', access: 'platform' },
   { pattern: '/platform/submissionManage/user', access: 'platform' },

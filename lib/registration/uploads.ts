@@ -3,6 +3,7 @@ import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { FILE_TYPES, fileTypeOf } from '@/lib/storage/file-types';
 import { removeTemp, writeTemp } from '@/lib/storage/local-storage';
 import { fileRules, type FormField } from './fields';
 
@@ -10,31 +11,8 @@ import { fileRules, type FormField } from './fields';
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 const TEMP_PER_DAY = 100;
 
-const startsWith = (data: Uint8Array, ...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-const ZIP = (d: Uint8Array) => startsWith(d, 0x50, 0x4b, 0x03, 0x04);
-const OLE = (d: Uint8Array) => startsWith(d, 0xd0, 0xcf, 0x11, 0xe0);
+export const UPLOAD_EXTENSIONS = Object.keys(FILE_TYPES);
 
-/** Accepted files: the extension decides the type, and the first bytes must agree with it. */
-const TYPES: Record<string, { mime: string; matches: (data: Uint8Array) => boolean }> = {
-  pdf: { mime: 'application/pdf', matches: (d) => startsWith(d, 0x25, 0x50, 0x44, 0x46) },
-  jpg: { mime: 'image/jpeg', matches: (d) => startsWith(d, 0xff, 0xd8, 0xff) },
-  jpeg: { mime: 'image/jpeg', matches: (d) => startsWith(d, 0xff, 0xd8, 0xff) },
-  png: { mime: 'image/png', matches: (d) => startsWith(d, 0x89, 0x50, 0x4e, 0x47) },
-  doc: { mime: 'application/msword', matches: OLE },
-  xls: { mime: 'application/vnd.ms-excel', matches: OLE },
-  ppt: { mime: 'application/vnd.ms-powerpoint', matches: OLE },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', matches: ZIP },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', matches: ZIP },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', matches: ZIP },
-  zip: { mime: 'application/zip', matches: ZIP },
-  txt: { mime: 'text/plain', matches: (d) => !d.subarray(0, 4096).includes(0) },
-};
-export const UPLOAD_EXTENSIONS = Object.keys(TYPES);
-
-function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
 
 /** The original name as shown back to people: no path, no control characters, at most 200 characters. */
 function cleanName(fileName: string): string {
@@ -55,17 +33,16 @@ export async function saveTempUpload(
   if (!item) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
   if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
   if (input.data.byteLength > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE', 'uploadTooLarge', 413);
-  const ext = extensionOf(input.fileName);
   const allowed = fileRules(item.key).extensions ?? UPLOAD_EXTENSIONS;
-  const type = allowed.includes(ext) ? TYPES[ext] : undefined;
-  if (!type || !type.matches(input.data)) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: allowed.join(', ') });
+  const type = fileTypeOf(input.fileName, input.data, allowed);
+  if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: allowed.join(', ') });
   const since = new Date(Date.now() - 86_400_000);
   const [{ n }] = await db
     .select({ n: count() })
     .from(uploadedFile)
     .where(and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), gt(uploadedFile.createdAt, since)));
   if (n >= TEMP_PER_DAY) throw new AppError('RATE_LIMITED', 'rateLimited', 429);
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   const originalName = cleanName(input.fileName);
   await writeTemp(input.conferenceId, name, input.data);
   await db.insert(uploadedFile).values({ conferenceId: input.conferenceId, userId: input.userId, name, originalName, field: input.field, mime: type.mime, size: input.data.byteLength });

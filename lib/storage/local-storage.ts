@@ -13,7 +13,7 @@ export function uploadRoot(): string {
 }
 
 
-function location(conferenceId: number, name: string, area: 'temp' | 'files'): string {
+function location(conferenceId: number, name: string, area: 'temp' | 'files' | 'public'): string {
   if (!isStoredName(name)) throw new Error(`not a stored file name: ${name}`);
   return path.join(/* turbopackIgnore: true */ uploadRoot(), String(conferenceId), area, name);
 }
@@ -53,4 +53,22 @@ export async function locate(conferenceId: number, name: string): Promise<string
 /** Deletes a file still in the temporary area (a missing file is fine). */
 export async function removeTemp(conferenceId: number, name: string): Promise<void> {
   await rm(location(conferenceId, name, 'temp'), { force: true });
+}
+
+/** Writes a file anyone may fetch (a banner image) under the conference's public area. */
+export async function writePublic(conferenceId: number, name: string, data: Uint8Array): Promise<void> {
+  const target = location(conferenceId, name, 'public');
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, data, { flag: 'wx' });
+}
+
+/** Where a public file of the conference is, or null. */
+export async function locatePublic(conferenceId: number, name: string): Promise<string | null> {
+  if (!isStoredName(name)) return null;
+  const candidate = location(conferenceId, name, 'public');
+  try {
+    return (await stat(candidate)).isFile() ? candidate : null;
+  } catch {
+    return null;
+  }
 }

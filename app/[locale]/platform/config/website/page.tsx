@@ -1,0 +1,43 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { BannerUpload } from '@/components/website/banner-upload';
+import { ManagersPanel } from '@/components/website/managers-panel';
+import { WebsiteConfigForm } from '@/components/website/website-config-form';
+import { AnchorLink } from '@/components/ui/button-link';
+import { requirePage } from '@/lib/auth/require-page';
+import { findWebsiteSettings, listManagers } from '@/lib/conferences/website-settings';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('websiteConfig');
+  return { title: t('title') };
+}
+
+/** The organisers' website settings: the conference's public details, banner, status and administrators. */
+export default async function WebsiteConfigPage() {
+  const { db, conference, roles } = await requirePage('/platform/config/website');
+  if (!roles.manager && !roles.platformAdmin) return null;
+  const [t, tc, settings, managers] = await Promise.all([getTranslations('websiteConfig'), getTranslations('console'), findWebsiteSettings(db, conference), listManagers(db, conference.id)]);
+  const status = (['1', '2', '3', '4'].includes(conference.status) ? conference.status : '1') as '1' | '2' | '3' | '4';
+  return (
+    <Stack gap="lg">
+      <Title order={3}>{t('title')}</Title>
+      <Paper withBorder p="md">
+        <Group gap="sm">
+          <Text fw={500}>{t('status')}</Text>
+          <Badge variant="light" data-testid="website-status">{tc(`status${status}`)}</Badge>
+          <AnchorLink href="/console" size="sm">{t('statusHint')}</AnchorLink>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={4} mb="sm">{t('banner')}</Title>
+        <BannerUpload banner={conference.banner} />
+      </Paper>
+      <WebsiteConfigForm initial={settings} />
+      <Paper withBorder p="md">
+        <Title order={4} mb="sm">{t('admins')}</Title>
+        <ManagersPanel managers={managers} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { saveWebsiteSettings } from '@/lib/conferences/website-settings';
+import { ZWebsiteConfig } from '@/lib/conferences/website-schemas';
+import { route } from '@/lib/http/route';
+
+/** Saves the website config and the domains. */
+export const POST = route({ auth: 'manager', body: ZWebsiteConfig }, async ({ db, conference, body }) => {
+  await saveWebsiteSettings(db, conference.id, body);
+  return { saved: true };
+});

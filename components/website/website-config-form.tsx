@@ -1,0 +1,114 @@
+'use client';
+
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { DISCIPLINES } from '@/lib/conferences/disciplines';
+import { ZWebsiteConfig, type WebsiteConfigInput } from '@/lib/conferences/website-schemas';
+import { useRouter } from '@/lib/i18n/navigation';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+
+type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city' | 'address';
+
+/** The website config of spec §3: titles, department, discipline, dates, venue, language, domains, contacts, record number. */
+export function WebsiteConfigForm({ initial }: { initial: WebsiteConfigInput }) {
+  const t = useTranslations('websiteConfig');
+  const tc = useTranslations('console');
+  const api = useApi();
+  const locale = useAppLocale();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const form = useForm<WebsiteConfigInput>({ resolver: zodResolver(ZWebsiteConfig) as never, defaultValues: initial });
+  const contacts = useFieldArray({ control: form.control, name: 'contacts' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/conference/platform/config/website/save', { body: values });
+      notifications.show({ color: 'green', message: t('saved') });
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  const pair = (name: Pair, required = false) => (
+    <>
+      <TextInput label={t(`${name}Zh`)} required={required} error={fieldError(errors[name]?.zh)} {...form.register(`${name}.zh`)} />
+      <TextInput label={t(`${name}En`)} required={required} error={fieldError(errors[name]?.en)} {...form.register(`${name}.en`)} />
+    </>
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="website-config-form">
+      <Stack gap="md">
+        <Paper withBorder p="md">
+          <Title order={4} mb="sm">{t('basics')}</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {pair('title', true)}
+            {pair('title2')}
+            {pair('title3')}
+            {pair('shortTitle', true)}
+            {pair('department')}
+            <Controller
+              control={form.control}
+              name="discipline"
+              render={({ field }) => (
+                <Select label={t('discipline')} clearable data={DISCIPLINES.map((d) => ({ value: d.code, label: d[locale] }))} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} data-testid="discipline" />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="languageType"
+              render={({ field }) => (
+                <Select label={t('languageType')} data={[1, 2, 3].map((v) => ({ value: String(v), label: tc(`language${v as 1 | 2 | 3}`) }))} value={String(field.value)} onChange={(v) => field.onChange(Number(v ?? 3))} allowDeselect={false} />
+              )}
+            />
+            <TextInput type="date" label={t('startDate')} error={fieldError(errors.startDate)} {...form.register('startDate')} />
+            <TextInput type="date" label={t('endDate')} error={fieldError(errors.endDate)} {...form.register('endDate')} />
+            {pair('city')}
+            {pair('address')}
+            <TextInput label={t('recordNumber')} description={t('recordNumberHint')} error={fieldError(errors.recordNumber)} {...form.register('recordNumber')} />
+            <Controller
+              control={form.control}
+              name="domains"
+              render={({ field }) => (
+                <Textarea
+                  label={t('domains')}
+                  description={t('domainsHint')}
+                  autosize
+                  minRows={2}
+                  value={(field.value ?? []).join('\n')}
+                  onChange={(e) => field.onChange(e.currentTarget.value.split('\n').map((d) => d.trim()).filter(Boolean))}
+                  error={fieldError(Array.isArray(errors.domains) ? errors.domains.find(Boolean) : errors.domains)}
+                  data-testid="domains"
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" data-testid="contacts">
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>{t('contacts')}</Title>
+            <Button size="xs" variant="light" disabled={contacts.fields.length >= 5} onClick={() => contacts.append({ name: { zh: '', en: '' }, phone: '', email: '' })} data-testid="add-contact">{t('addContact')}</Button>
+          </Group>
+          <Stack gap="xs">
+            {contacts.fields.map((item, index) => (
+              <Group key={item.id} align="flex-start" grow wrap="wrap">
+                <TextInput label={t('contactNameZh')} required error={fieldError(errors.contacts?.[index]?.name?.zh)} {...form.register(`contacts.${index}.name.zh`)} />
+                <TextInput label={t('contactNameEn')} required error={fieldError(errors.contacts?.[index]?.name?.en)} {...form.register(`contacts.${index}.name.en`)} />
+                <TextInput label={t('contactPhone')} error={fieldError(errors.contacts?.[index]?.phone)} {...form.register(`contacts.${index}.phone`)} />
+                <TextInput label={t('contactEmail')} error={fieldError(errors.contacts?.[index]?.email)} {...form.register(`contacts.${index}.email`)} />
+                <Button mt={24} size="xs" variant="subtle" color="red" style={{ flexGrow: 0 }} onClick={() => contacts.remove(index)}>{t('remove')}</Button>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-website">{t('save')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { DISCIPLINES } from './disciplines';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const text = (max: number) => z.string().trim().max(max, 'tooLong');
+const both = (max: number, required = false) =>
+  z.object({ zh: required ? text(max).min(1, 'labelRequired') : text(max), en: required ? text(max).min(1, 'labelRequired') : text(max) });
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** A host name: labels of letters, digits and dashes, at least one dot. */
+const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The website config of spec §3 as the organiser edits it (status and administrators have their own calls). */
+export const ZWebsiteConfig = z
+  .object({
+    title: both(200, true),
+    title2: both(200),
+    title3: both(200),
+    shortTitle: both(60, true),
+    department: both(200),
+    discipline: z.union([z.literal(''), z.string().refine((c) => DISCIPLINES.some((d) => d.code === c), 'invalidChoice')]).default(''),
+    startDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
+    endDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
+    city: both(60),
+    address: both(200),
+    languageType: z.coerce.number().int().min(1).max(3),
+    recordNumber: text(60).default(''),
+    domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, 'domainInvalid')).max(5).default([]),
+    contacts: z
+      .array(z.object({ name: both(60, true), phone: text(40), email: z.union([z.literal(''), z.string().trim().regex(EMAIL, 'emailInvalid')]) }))
+      .max(5)
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });
+    if (new Set(v.domains).size !== v.domains.length) ctx.addIssue({ code: 'custom', path: ['domains'], message: 'domainDuplicate' });
+  });
+export type WebsiteConfigInput = z.input<typeof ZWebsiteConfig>;
+export type WebsiteConfigValues = z.output<typeof ZWebsiteConfig>;
