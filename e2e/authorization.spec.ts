@@ -74,6 +74,8 @@ function expectedOnUnpublished(role: Role, rule: RouteRule): string | null {
 }
 
 test('every route × every role × published and unpublished conference', async () => {
+  // Several hundred real requests, one after another.
+  test.setTimeout(240_000);
   const cookies: Record<Role, string | undefined> = {
     anonymous: undefined,
     participant: await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password),

@@ -1,10 +1,42 @@
 import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { getTranslations } from 'next-intl/server';
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { registrationWindow } from '@/lib/conferences/website-config';
-import { localized } from '@/lib/i18n/localized';
+import { isLocale, localized } from '@/lib/i18n/localized';
+import { originOf, sitePrefixes } from '@/lib/conferences/seo';
+import { getRequestContext } from '@/lib/tenancy/context';
+
+/**
+ * Title, description, canonical address, the other language's address (hreflang) and Open Graph,
+ * from the conference's own details.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const [{ conference }, locale, h] = await Promise.all([getRequestContext(), getLocale(), headers()]);
+  if (!conference) return {};
+  const lang = isLocale(locale) ? locale : 'zh';
+  const title = localized(conference.title, lang);
+  const description = [localized(conference.title2, lang), localized(conference.department, lang), localized(conference.city, lang), conference.startDate ?? ''].filter(Boolean).join(' · ') || title;
+  const origin = originOf(h);
+  const prefixes = sitePrefixes(conference);
+  const languages = Object.fromEntries(prefixes.map((prefix) => [prefix ? 'en' : 'zh', `${origin}${prefix || '/'}`]));
+  return {
+    title: { absolute: title },
+    description,
+    alternates: { canonical: `${origin}${lang === 'en' ? '/en' : '/'}`, languages },
+    openGraph: {
+      type: 'website',
+      title,
+      description,
+      url: `${origin}${lang === 'en' ? '/en' : '/'}`,
+      locale: lang === 'zh' ? 'zh_CN' : 'en_GB',
+      ...(conference.banner ? { images: [`${origin}/api/conference/asset/${conference.banner}`] } : {}),
+    },
+  };
+}
 
 /** The conference home: titles, dates, venue and the registration entry. */
 export default async function HomePage() {
