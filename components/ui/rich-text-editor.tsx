@@ -1,7 +1,8 @@
 'use client';
 
 import { Input } from '@mantine/core';
-import { RichTextEditor } from '@mantine/tiptap';
+import { getUploadImageExtension, RichTextEditor } from '@mantine/tiptap';
+import TipTapImage from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslations } from 'next-intl';
@@ -15,10 +16,28 @@ const LABEL_KEYS = [
  * A rich-text box (HTML) for organiser content: headings, emphasis, lists, links, quotes. The HTML
  * is sanitised again wherever it is shown. The toolbar speaks the page's language.
  */
-export function RichTextInput({ label, value, onChange, error, testId }: { label: string; value: string; onChange: (html: string) => void; error?: string; testId?: string }) {
+export function RichTextInput({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+  onImageUpload,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  testId?: string;
+  /** Given, pictures can be inserted: the file is uploaded and its address put in the text. */
+  onImageUpload?: (file: File) => Promise<string>;
+}) {
   const t = useTranslations('richText');
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] } }),
+      ...(onImageUpload ? [getUploadImageExtension(TipTapImage, { onImageUpload })] : []),
+    ],
     content: value,
     immediatelyRender: false,
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
@@ -33,7 +52,7 @@ export function RichTextInput({ label, value, onChange, error, testId }: { label
       <RichTextEditor
         editor={editor}
         mt={4}
-        labels={{ ...labels, linkEditorInputLabel: t('linkUrl'), linkEditorInputPlaceholder: 'https://', linkEditorSave: t('save'), linkEditorExternalLink: t('newWindow'), linkEditorInternalLink: t('sameWindow') }}
+        labels={{ ...labels, imageUploadControlLabel: t('image'), linkEditorInputLabel: t('linkUrl'), linkEditorInputPlaceholder: 'https://', linkEditorSave: t('save'), linkEditorExternalLink: t('newWindow'), linkEditorInternalLink: t('sameWindow') }}
       >
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
@@ -54,6 +73,7 @@ export function RichTextInput({ label, value, onChange, error, testId }: { label
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
+            {onImageUpload && <RichTextEditor.ImageUpload accept="image/png,image/jpeg" />}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />

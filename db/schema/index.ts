@@ -5,3 +5,4 @@ export * from './registrations';
 export * from './mail';
 export * from './fees';
 export * from './files';
+export * from './cms';

@@ -5,18 +5,27 @@ import { fileTypeOf } from '@/lib/storage/file-types';
 import { writePublic } from '@/lib/storage/local-storage';
 import { saveBanner } from './website-settings';
 
-/** Cover (banner) image limit of spec §5: jpg/png up to 10 MB. */
+/** Cover image limit of spec §5 (banner, pictures in pages): jpg/png up to 10 MB. */
 export const BANNER_MAX_BYTES = 10 * 1024 * 1024;
 const IMAGES = ['jpg', 'jpeg', 'png'];
 
-/** Stores a new banner image in the public area and makes it the conference's banner. */
-export async function uploadBanner(db: Executor, conferenceId: number, fileName: string, data: Uint8Array): Promise<{ name: string }> {
+/**
+ * Stores an image anyone may fetch (the banner, pictures in pages): jpg or png up to 10 MB, the
+ * content matching the type. Returns its stored name (served at /api/conference/asset/<name>).
+ */
+export async function storePublicImage(conferenceId: number, fileName: string, data: Uint8Array): Promise<string> {
   if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
   if (data.byteLength > BANNER_MAX_BYTES) throw new AppError('BANNER_TOO_LARGE', 'bannerTooLarge', 413);
   const type = fileTypeOf(fileName, data, IMAGES);
   if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: IMAGES.join(', ') });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await writePublic(conferenceId, name, data);
+  return name;
+}
+
+/** Stores a new banner image and makes it the conference's banner. */
+export async function uploadBanner(db: Executor, conferenceId: number, fileName: string, data: Uint8Array): Promise<{ name: string }> {
+  const name = await storePublicImage(conferenceId, fileName, data);
   await saveBanner(db, conferenceId, name);
   return { name };
 }

@@ -1,0 +1,56 @@
+import { Alert, Container, Paper, Title, Typography } from '@mantine/core';
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { requirePage } from '@/lib/auth/require-page';
+import { findPage, isMobileAgent, publishedPage, type Page } from '@/lib/cms/pages';
+import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
+import { localized } from '@/lib/i18n/localized';
+import { getRequestContext } from '@/lib/tenancy/context';
+
+type Props = { params: Promise<{ pageId: string }> };
+
+/**
+ * The page a visitor sees: the published page (its mobile page on a phone), or, for the
+ * conference's administrators, an unpublished one as a preview.
+ */
+async function resolvePage(pageId: string): Promise<{ page: Page | null; preview: boolean }> {
+  const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
+  const id = Number(pageId);
+  if (!ctx.conference || !Number.isSafeInteger(id) || id <= 0) return { page: null, preview: false };
+  const published = await publishedPage(ctx.db, ctx.conference.id, id);
+  if (published) {
+    const mobile = published.mobilePageId && isMobileAgent(h.get('user-agent')) ? await publishedPage(ctx.db, ctx.conference.id, published.mobilePageId) : null;
+    return { page: mobile ?? published, preview: false };
+  }
+  if (ctx.roles.manager || ctx.roles.platformAdmin) return { page: await findPage(ctx.db, ctx.conference.id, id), preview: true };
+  return { page: null, preview: false };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [{ page }, { locale }] = await Promise.all([resolvePage((await params).pageId), requirePage('/page/:pageId')]);
+  return page ? { title: localized(page.name, locale) } : {};
+}
+
+export default async function ContentPage({ params }: Props) {
+  const { locale } = await requirePage('/page/:pageId');
+  const [t, { page, preview }] = await Promise.all([getTranslations('pages'), resolvePage((await params).pageId)]);
+  if (!page) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="gray" data-testid="page-not-found">{t('notFound')}</Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="md" py="xl">
+      {preview && <Alert color="yellow" mb="md" data-testid="page-preview">{t('previewNotice')}</Alert>}
+      <Title order={1} fz={30} mb="lg" data-testid="page-title">{localized(page.name, locale)}</Title>
+      <Paper p={0}>
+        <Typography>
+          <div data-testid="page-content" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }} />
+        </Typography>
+      </Paper>
+    </Container>
+  );
+}

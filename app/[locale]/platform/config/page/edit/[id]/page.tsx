@@ -1,0 +1,20 @@
+import { Alert } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PageEditorShell } from '@/components/cms/page-editor-shell';
+import { requirePage } from '@/lib/auth/require-page';
+import { findPage } from '@/lib/cms/pages';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('pages');
+  return { title: t('editTitle') };
+}
+
+/** Edits one page of this conference. */
+export default async function EditPagePage({ params }: { params: Promise<{ id: string }> }) {
+  const { db, conference } = await requirePage('/platform/config/page/edit/:id');
+  const id = Number((await params).id);
+  const page = Number.isSafeInteger(id) && id > 0 ? await findPage(db, conference.id, id) : null;
+  if (!page) return <Alert color="red" data-testid="page-missing">{(await getTranslations('errors'))('pageNotFound')}</Alert>;
+  return <PageEditorShell db={db} conferenceId={conference.id} initial={{ id: page.id, name: page.name, content: page.content, isMobile: page.isMobile, mobilePageId: page.mobilePageId }} />;
+}

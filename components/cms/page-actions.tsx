@@ -1,0 +1,42 @@
+'use client';
+
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi } from '@/components/ui/use-api';
+
+/** Edit, view, publish or withdraw, and delete one page. */
+export function PageActions({ id, published }: { id: number; published: boolean }) {
+  const t = useTranslations('pages');
+  const api = useApi();
+  const router = useRouter();
+  const call = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
+    try {
+      await api(path, init);
+      notifications.show({ color: 'green', message });
+      router.refresh();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/page/edit/${id}`} data-testid="edit-page">{t('edit')}</Button>
+      <Button size="compact-xs" variant="subtle" component={Link} href={`/page/${id}`} data-testid="view-page">{t('view')}</Button>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color={published ? 'orange' : 'green'}
+        onClick={() => call('/conference/platform/config/page/publish', { body: { id, published: !published } }, published ? t('unpublishedNow') : t('publishedNow'))}
+        data-testid="toggle-publish"
+      >
+        {published ? t('unpublish') : t('publish')}
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="red" onClick={() => window.confirm(t('confirmDelete')) && call(`/conference/platform/config/page/delete?id=${id}`, { method: 'DELETE' }, t('deleted'))}>
+        {t('delete')}
+      </Button>
+    </Group>
+  );
+}

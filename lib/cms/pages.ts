@@ -1,0 +1,98 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DB, Executor } from '@/db/client';
+import { cmsPage } from '@/db/schema';
+import { AppError } from '@/lib/http/app-error';
+import type { ZPageInput } from './page-schemas';
+import { sanitizeOrganiserHtml } from './sanitize';
+
+export type Page = typeof cmsPage.$inferSelect;
+
+type Cached = { at: number; page: Page | null };
+const cacheKey = Symbol.for('confhub.publishedPages');
+const TTL_MS = 60_000;
+
+/** Published pages are read often and change rarely: cached per process, dropped when a page is saved or published. */
+function pageCache(): Map<string, Cached> {
+  const g = globalThis as typeof globalThis & { [cacheKey]?: Map<string, Cached> };
+  g[cacheKey] ??= new Map();
+  return g[cacheKey];
+}
+
+export function forgetPages(conferenceId: number): void {
+  for (const key of pageCache().keys()) if (key.startsWith(`${conferenceId}:`)) pageCache().delete(key);
+}
+
+/** A conference's pages for its organisers, newest first. */
+export async function listPages(db: Executor, conferenceId: number): Promise<Page[]> {
+  return db.select().from(cmsPage).where(eq(cmsPage.conferenceId, conferenceId)).orderBy(desc(cmsPage.updatedAt), desc(cmsPage.id));
+}
+
+export async function findPage(db: Executor, conferenceId: number, id: number): Promise<Page | null> {
+  const [row] = await db.select().from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)));
+  return row ?? null;
+}
+
+/** A published page as visitors see it (cached); null when missing or unpublished. */
+export async function publishedPage(db: Executor, conferenceId: number, id: number): Promise<Page | null> {
+  const key = `${conferenceId}:${id}`;
+  const hit = pageCache().get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.page;
+  const [row] = await db.select().from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id), eq(cmsPage.published, true)));
+  const page = row ?? null;
+  pageCache().set(key, { at: Date.now(), page });
+  return page;
+}
+
+/**
+ * Creates or changes a page. The HTML is sanitised when stored (and again when shown); the related
+ * mobile page must be a mobile page of the same conference.
+ */
+export async function savePage(db: DB, conferenceId: number, input: z.output<typeof ZPageInput>): Promise<{ id: number }> {
+  if (input.mobilePageId) {
+    const mobile = await findPage(db, conferenceId, input.mobilePageId);
+    if (!mobile || !mobile.isMobile || mobile.id === input.id) throw new AppError('MOBILE_PAGE_INVALID', 'mobilePageInvalid', 400);
+  }
+  const values = {
+    name: input.name,
+    content: { zh: sanitizeOrganiserHtml(input.content.zh), en: sanitizeOrganiserHtml(input.content.en) },
+    isMobile: input.isMobile,
+    mobilePageId: input.isMobile ? null : input.mobilePageId,
+    updatedAt: new Date(),
+  };
+  let id = input.id;
+  if (id) {
+    const updated = await db.update(cmsPage).set(values).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id))).returning({ id: cmsPage.id });
+    if (!updated.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+  } else {
+    [{ id }] = await db.insert(cmsPage).values({ conferenceId, ...values }).returning({ id: cmsPage.id });
+  }
+  forgetPages(conferenceId);
+  return { id: id! };
+}
+
+/** Publishes or withdraws a page; visitors see the change at once on this server. */
+export async function setPublished(db: DB, conferenceId: number, id: number, published: boolean): Promise<void> {
+  const updated = await db
+    .update(cmsPage)
+    .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
+    .returning({ id: cmsPage.id });
+  if (!updated.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+  forgetPages(conferenceId);
+}
+
+/** Deletes a page (pages are content, not records); pages pointing at it as their mobile page let go. */
+export async function deletePage(db: DB, conferenceId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(cmsPage).set({ mobilePageId: null }).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.mobilePageId, id)));
+    const deleted = await tx.delete(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id))).returning({ id: cmsPage.id });
+    if (!deleted.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+  });
+  forgetPages(conferenceId);
+}
+
+/** A phone asks for a page: its related mobile page when that one is published. */
+export function isMobileAgent(userAgent: string | null): boolean {
+  return /Mobi|Android|iPhone|iPod|HarmonyOS/i.test(userAgent ?? '');
+}
