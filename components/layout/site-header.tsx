@@ -5,8 +5,10 @@ import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { RequestContext } from '@/lib/tenancy/context';
+import { publicMenus } from '@/lib/cms/menus';
+import { SiteMenu } from './site-menu';
 
-/** The public header: conference name, registration, account links, admin entry, language switch. */
+/** The public header: conference name, registration, account links, admin entry, language switch, and the site's menu. */
 export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale: Locale }) {
   const t = await getTranslations('nav');
   const tc = await getTranslations('common');
@@ -14,6 +16,8 @@ export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale:
   const name = conference ? localized(conference.shortTitle, locale) : tc('platformName');
   const showSwitch = !conference || conference.languageType === 3;
   const canManage = ctx.roles.manager || ctx.roles.platformAdmin;
+  // The site's own menu, once the conference is public (or for those who prepare it).
+  const menus = conference && (conference.status === '4' || canManage) ? await publicMenus(ctx.db, conference.id, locale) : [];
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
       <Container size="lg" py="sm">
@@ -63,6 +67,11 @@ export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale:
             {showSwitch && <LanguageSwitch />}
           </Group>
         </Group>
+        {menus.length > 0 && (
+          <Box mt="xs">
+            <SiteMenu items={menus} />
+          </Box>
+        )}
       </Container>
     </Box>
   );

@@ -6,3 +6,4 @@ export * from './mail';
 export * from './fees';
 export * from './files';
 export * from './cms';
+export * from './menus';

@@ -40,6 +40,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/platform', access: 'platform' },
   { pattern: '/platform/config/register', access: 'platform' },
   { pattern: '/platform/config/website', access: 'platform' },
+  { pattern: '/platform/config/menu', access: 'platform' },
   { pattern: '/platform/config/page/list', access: 'platform' },
   { pattern: '/platform/config/page/add', access: 'platform' },
   { pattern: '/platform/config/page/edit/:id', access: 'platform' },

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { publicMenus } from '@/lib/cms/menus';
+import { route } from '@/lib/http/route';
+
+/** The menu visitors see, in the asked language (published pages only). */
+export const GET = route({ published: true, query: z.object({ lang: z.enum(['zh', 'en']).optional() }) }, async ({ db, conference, query, locale }) => publicMenus(db, conference.id, query.lang ?? locale));

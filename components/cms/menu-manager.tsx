@@ -1,0 +1,132 @@
+'use client';
+
+import { Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ZMenuInput, type MenuInput } from '@/lib/cms/menu-schemas';
+import { localized, type LocalizedText } from '@/lib/i18n/localized';
+import { useRouter } from '@/lib/i18n/navigation';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+
+type Row = { id: number; parentId: number | null; title: LocalizedText; icon: string; sortOrder: number; newWindow: boolean; pageId: number | null; href: string };
+type PageOption = { id: number; name: LocalizedText };
+const EMPTY: MenuInput = { parentId: null, title: { zh: '', en: '' }, icon: '', sortOrder: 0, newWindow: false, pageId: null, href: '' };
+
+function MenuForm({ initial, parents, pages, onSaved, onClose }: { initial: MenuInput; parents: Row[]; pages: PageOption[]; onSaved: () => void; onClose: () => void }) {
+  const t = useTranslations('menus');
+  const tc = useTranslations('common');
+  const api = useApi();
+  const locale = useAppLocale();
+  const fieldError = useFieldError();
+  const form = useForm<MenuInput>({ resolver: zodResolver(ZMenuInput) as never, values: initial });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/conference/menu/config/save', { body: values });
+      notifications.show({ color: 'green', message: t('saved') });
+      onSaved();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="menu-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={2}>
+          <TextInput label={t('titleZh')} required error={fieldError(errors.title?.zh)} {...form.register('title.zh')} />
+          <TextInput label={t('titleEn')} required error={fieldError(errors.title?.en)} {...form.register('title.en')} />
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <Select label={t('parent')} clearable placeholder={t('topLevel')} data={parents.filter((p) => p.id !== initial.id).map((p) => ({ value: String(p.id), label: localized(p.title, locale) }))} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(v ? Number(v) : null)} data-testid="menu-parent" />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="pageId"
+          render={({ field }) => (
+            <Select label={t('page')} description={t('pageHint')} clearable placeholder={t('none')} data={pages.map((p) => ({ value: String(p.id), label: localized(p.name, locale) }))} value={field.value ? String(field.value) : null} onChange={(v) => field.onChange(v ? Number(v) : null)} data-testid="menu-page" />
+          )}
+        />
+        <TextInput label={t('href')} placeholder="/conferenceRegister" error={fieldError(errors.href)} {...form.register('href')} />
+        <SimpleGrid cols={2}>
+          <TextInput label={t('icon')} description={t('iconHint')} error={fieldError(errors.icon)} {...form.register('icon')} />
+          <Controller
+            control={form.control}
+            name="sortOrder"
+            render={({ field }) => <NumberInput label={t('sortOrder')} min={0} max={9999} allowDecimal={false} value={typeof field.value === 'number' ? field.value : 0} onChange={(v) => field.onChange(Number(v) || 0)} error={fieldError(errors.sortOrder)} />}
+          />
+        </SimpleGrid>
+        <Controller control={form.control} name="newWindow" render={({ field }) => <Switch label={t('newWindow')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{tc('cancel')}</Button>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-menu">{t('save')}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The menu tree: top-level items with their children, add, edit and delete (not while it has children). */
+export function MenuManager({ rows, pages }: { rows: Row[]; pages: PageOption[] }) {
+  const t = useTranslations('menus');
+  const api = useApi();
+  const locale = useAppLocale();
+  const router = useRouter();
+  const [editing, setEditing] = useState<MenuInput | null>(null);
+  const parents = rows.filter((r) => r.parentId === null);
+  const ordered = parents.flatMap((p) => [p, ...rows.filter((r) => r.parentId === p.id)]);
+  const pageName = (id: number | null) => localized(pages.find((p) => p.id === id)?.name, locale);
+  const remove = async (row: Row) => {
+    if (!window.confirm(t('confirmDelete'))) return;
+    try {
+      await api(`/conference/menu/config/delete?id=${row.id}`, { method: 'DELETE' });
+      notifications.show({ color: 'green', message: t('deleted') });
+      router.refresh();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  return (
+    <Paper withBorder p="md" data-testid="menu-manager">
+      <Group justify="space-between" mb="xs">
+        <Title order={3}>{t('title')}</Title>
+        <Button size="xs" onClick={() => setEditing(EMPTY)} data-testid="add-menu">{t('add')}</Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">{t('hint')}</Text>
+      {ordered.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('empty')}</Text>
+      ) : (
+        <Table striped>
+          <Table.Tbody>
+            {ordered.map((row) => (
+              <Table.Tr key={row.id} data-menu={localized(row.title, 'en')}>
+                <Table.Td pl={row.parentId ? 36 : undefined}>
+                  <Text size="sm" fw={row.parentId ? 400 : 600}>{row.icon} {localized(row.title, locale)}</Text>
+                </Table.Td>
+                <Table.Td><Text size="sm" c="dimmed">{row.pageId ? pageName(row.pageId) : row.href}</Text></Table.Td>
+                <Table.Td><Text size="sm">{row.sortOrder}</Text></Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ ...row })}>{t('edit')}</Button>
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(row)} data-testid="delete-menu">{t('delete')}</Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.id ? t('editTitle') : t('add')} size="lg">
+        {editing && <MenuForm initial={editing} parents={parents} pages={pages} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); router.refresh(); }} />}
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A menu item as the organiser edits it; it leads to a published page, to an address, or (a parent) nowhere. */
+export const ZMenuInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  parentId: z.coerce.number().int().positive().nullable().default(null),
+  title: z.object({ zh: z.string().trim().min(1, 'menuTitleRequired').max(40, 'tooLong'), en: z.string().trim().min(1, 'menuTitleRequired').max(60, 'tooLong') }),
+  icon: z.string().trim().max(40, 'tooLong').default(''),
+  sortOrder: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(9999, 'numberInvalid').default(0),
+  newWindow: z.boolean().default(false),
+  pageId: z.coerce.number().int().positive().nullable().default(null),
+  href: z
+    .string()
+    .trim()
+    .max(500, 'tooLong')
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'hrefInvalid')
+    .default(''),
+});
+export type MenuInput = z.input<typeof ZMenuInput>;
