@@ -43,6 +43,34 @@ test('an organiser writes a page in both languages and publishes it; visitors re
   await expect(phone.getByTestId('page-title')).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+  // Menus: a parent with a child that leads to the page; the visitor gets there through the menu.
+  await page.goto('/platform/config/menu');
+  await page.getByTestId('add-menu').click();
+  let menuForm = page.getByTestId('menu-form');
+  await menuForm.getByLabel('菜单名称（中文）').fill('会议信息');
+  await menuForm.getByLabel('菜单名称（英文）').fill('About');
+  await page.getByTestId('save-menu').click();
+  await expect(page.getByText('菜单已保存')).toBeVisible();
+  await page.getByTestId('add-menu').click();
+  menuForm = page.getByTestId('menu-form');
+  await menuForm.getByLabel('菜单名称（中文）').fill('日程安排');
+  await menuForm.getByLabel('菜单名称（英文）').fill('Schedule');
+  await menuForm.getByTestId('menu-parent').click();
+  await page.getByRole('option', { name: '会议信息' }).click();
+  await menuForm.getByTestId('menu-page').click();
+  await page.getByRole('option', { name: '会议日程' }).click();
+  await page.getByTestId('save-menu').click();
+  await expect(page.getByText('菜单已保存')).toBeVisible();
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.locator('[data-menu="About"]').getByTestId('delete-menu').click();
+  await expect(page.getByText('存在子菜单，删除失败')).toBeVisible();
+
+  await visitor.goto('/en');
+  await visitor.getByTestId('site-menu').getByRole('button', { name: /About/ }).click();
+  await visitor.getByRole('menuitem', { name: /Schedule/ }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/en/page/${id}$`));
+  await expect(visitor.getByTestId('page-title')).toHaveText('Programme');
+
   // Hostile HTML sent straight to the API is cleaned: the script never runs, the handler is gone.
   const saved = await page.evaluate(async () => {
     const response = await fetch('/api/conference/platform/config/page/save', {
