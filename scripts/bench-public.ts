@@ -8,7 +8,7 @@
  * The app runs on a fresh embedded database with the demo conference.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -43,6 +43,8 @@ async function main() {
     process.exit(1);
   }
   const work = mkdtempSync(path.join(tmpdir(), 'confhub-bench-public-'));
+  // nginx's workers run as an unprivileged user: they must be able to read the page.
+  chmodSync(work, 0o755);
   const children: ChildProcess[] = [];
   try {
     const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -58,7 +60,8 @@ async function main() {
     const html = await (await fetch(appUrl)).text();
 
     const site = path.join(work, 'site');
-    spawnSync('mkdir', ['-p', site, path.join(work, 'nginx')]);
+    mkdirSync(site, { recursive: true });
+    mkdirSync(path.join(work, 'nginx'), { recursive: true });
     writeFileSync(path.join(site, 'index.html'), html);
     const conf = path.join(work, 'nginx', 'nginx.conf');
     writeFileSync(
