@@ -11,7 +11,7 @@ import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApi, useApiAction, useAppLocale, useFieldError } from '@/components/ui/use-api';
 
 type Row = { id: number; parentId: number | null; title: LocalizedText; icon: string; sortOrder: number; newWindow: boolean; pageId: number | null; href: string };
 type PageOption = { id: number; name: LocalizedText };
@@ -77,22 +77,15 @@ function MenuForm({ initial, parents, pages, onSaved, onClose }: { initial: Menu
 /** The menu tree: top-level items with their children, add, edit and delete (not while it has children). */
 export function MenuManager({ rows, pages }: { rows: Row[]; pages: PageOption[] }) {
   const t = useTranslations('menus');
-  const api = useApi();
   const locale = useAppLocale();
   const router = useRouter();
   const [editing, setEditing] = useState<MenuInput | null>(null);
   const parents = rows.filter((r) => r.parentId === null);
   const ordered = parents.flatMap((p) => [p, ...rows.filter((r) => r.parentId === p.id)]);
   const pageName = (id: number | null) => localized(pages.find((p) => p.id === id)?.name, locale);
-  const remove = async (row: Row) => {
-    if (!window.confirm(t('confirmDelete'))) return;
-    try {
-      await api(`/conference/menu/config/delete?id=${row.id}`, { method: 'DELETE' });
-      notifications.show({ color: 'green', message: t('deleted') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
+  const { run } = useApiAction();
+  const remove = (row: Row) => {
+    if (window.confirm(t('confirmDelete'))) void run(`/conference/menu/config/delete?id=${row.id}`, { method: 'DELETE' }, t('deleted'));
   };
   return (
     <Paper withBorder p="md" data-testid="menu-manager">

@@ -1,26 +1,14 @@
 'use client';
 
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { Link, useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { Link } from '@/lib/i18n/navigation';
+import { useApiAction } from '@/components/ui/use-api';
 
 /** Edit, view, publish or withdraw, and delete one page. */
 export function PageActions({ id, published }: { id: number; published: boolean }) {
   const t = useTranslations('pages');
-  const api = useApi();
-  const router = useRouter();
-  const call = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
-    try {
-      await api(path, init);
-      notifications.show({ color: 'green', message });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
-  };
+  const { run: call, busy } = useApiAction();
   return (
     <Group gap={4} wrap="nowrap">
       <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/page/edit/${id}`} data-testid="edit-page">{t('edit')}</Button>
@@ -29,6 +17,7 @@ export function PageActions({ id, published }: { id: number; published: boolean 
         size="compact-xs"
         variant="light"
         color={published ? 'orange' : 'green'}
+        loading={busy}
         onClick={() => call('/conference/platform/config/page/publish', { body: { id, published: !published } }, published ? t('unpublishedNow') : t('publishedNow'))}
         data-testid="toggle-publish"
       >

@@ -1,31 +1,16 @@
 'use client';
 
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { useApiAction } from '@/components/ui/use-api';
 
 /** The life-cycle buttons of one of my conferences, as its status allows. */
 export function ConferenceActions({ id, status, siteUrl }: { id: number; status: string; siteUrl: string }) {
   const t = useTranslations('console');
-  const api = useApi();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const act = async (action: 'request' | 'cancel' | 'close', message: string, confirm?: string) => {
+  const { run, busy } = useApiAction();
+  const act = (action: 'request' | 'cancel' | 'close', message: string, confirm?: string) => {
     if (confirm && !window.confirm(confirm)) return;
-    setBusy(true);
-    try {
-      await api(`/console/conference/${id}/${action}`, { body: {} });
-      notifications.show({ color: 'green', message });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(`/console/conference/${id}/${action}`, { body: {} }, message);
   };
   return (
     <Group gap={4} wrap="nowrap">

@@ -1,38 +1,24 @@
 'use client';
 
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiAction, useFieldError } from '@/components/ui/use-api';
 
 /** Approve, or reject with a reason, one publication request. */
 export function ReviewActions({ requestId }: { requestId: number }) {
   const t = useTranslations('console');
   const tv = useTranslations('validation');
-  const api = useApi();
-  const router = useRouter();
+  const { run, busy } = useApiAction();
   const fieldError = useFieldError();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const decide = async (approve: boolean) => {
+  const decide = (approve: boolean) => {
     if (!approve && !reason.trim()) {
       setError(tv('reasonRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      await api(`/console/review/${requestId}`, { body: { approve, reason } });
-      notifications.show({ color: 'green', message: approve ? t('approved') : t('rejected') });
-      router.refresh();
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
-    }
+    void run(`/console/review/${requestId}`, { body: { approve, reason } }, approve ? t('approved') : t('rejected'));
   };
   return (
     <Stack gap={4} miw={260}>

@@ -9,8 +9,7 @@ import { formatMoney } from '@/lib/fees/money';
 import type { FeeInput } from '@/lib/fees/schemas';
 import { localized } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApi, useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { FeeForm, NEW_FEE } from './fee-form';
 
 function toInput(fee: Fee): FeeInput {
@@ -48,15 +47,9 @@ export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean })
     setEditing(null);
     router.refresh();
   };
-  const remove = async (fee: Fee) => {
-    if (!window.confirm(t('removeConfirm'))) return;
-    try {
-      await api(`/conference/admin/register/fee/delete?id=${fee.id}`, { method: 'DELETE' });
-      notifications.show({ color: 'green', message: t('removed') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
+  const { run } = useApiAction();
+  const remove = (fee: Fee) => {
+    if (window.confirm(t('removeConfirm'))) void run(`/conference/admin/register/fee/delete?id=${fee.id}`, { method: 'DELETE' }, t('removed'));
   };
 
   return (

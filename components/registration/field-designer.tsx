@@ -8,8 +8,7 @@ import { useForm } from 'react-hook-form';
 import { localized } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { LOCKED_KEYS, type FieldInput, type FormField } from '@/lib/registration/fields';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApi, useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { DynamicFields, emptyAnswers } from './dynamic-fields';
 import { FieldEditor } from './field-editor';
 
@@ -33,15 +32,7 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
   const router = useRouter();
   const [editing, setEditing] = useState<FieldInput | null>(null);
 
-  const call = async (path: string, init: { method?: string; body?: unknown }, message?: string) => {
-    try {
-      await api(path, init);
-      if (message) notifications.show({ color: 'green', message });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
-  };
+  const { run: call } = useApiAction();
   const save = async (value: FieldInput) => {
     await api('/conference/conferenceRegUserConfig/saveOptions', { body: { ...value, version } });
     notifications.show({ color: 'green', message: t('fieldSaved') });

@@ -12,7 +12,7 @@ import { RULE_TYPES } from '@/lib/registration/rule-types';
 import { ZRule, type Rule, type RuleInput } from '@/lib/registration/rule-versions-schema';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApi, useApiAction, useAppLocale, useFieldError } from '@/components/ui/use-api';
 
 type Listed = Rule & { active: boolean };
 
@@ -78,20 +78,11 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
 /** The registration rule versions: each with its window, type, fee setting and cap; one is in use. */
 export function RuleVersions({ rules, designing }: { rules: Listed[]; designing: string }) {
   const t = useTranslations('registerConfig');
-  const api = useApi();
   const locale = useAppLocale();
   const router = useRouter();
   const [editing, setEditing] = useState<{ rule: RuleInput; isNew: boolean } | null>(null);
   const active = rules.find((r) => r.active);
-  const act = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
-    try {
-      await api(path, init);
-      notifications.show({ color: 'green', message });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
-  };
+  const { run: act } = useApiAction();
   const fresh = (): RuleInput => ({ ...(active ?? rules[0]), version: '', description: { zh: '', en: '' } });
   return (
     <Paper withBorder p="md" data-testid="rule-versions">

@@ -1,10 +1,13 @@
 'use client';
 
-import { useCallback } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from '@/lib/i18n/navigation';
 import type { FieldError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { apiDownload, apiFetch } from './api-client';
+import { showApiError } from './form-errors';
 
 export function useAppLocale(): Locale {
   const locale = useLocale();
@@ -40,4 +43,32 @@ export function useFieldError() {
     },
     [t],
   );
+}
+
+/**
+ * A button's call: sends it, shows `message` on success and refreshes the page's server data, or
+ * shows the error. `busy` while it runs; the answer (undefined after an error) for the caller.
+ */
+export function useApiAction() {
+  const api = useApi();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(
+    async <T,>(path: string, init: { method?: string; body?: unknown }, message?: string): Promise<T | undefined> => {
+      setBusy(true);
+      try {
+        const result = await api<T>(path, init);
+        if (message) notifications.show({ color: 'green', message });
+        router.refresh();
+        return result;
+      } catch (error) {
+        showApiError(error);
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, router],
+  );
+  return { run, busy };
 }

@@ -1,32 +1,17 @@
 'use client';
 
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { useApiAction } from '@/components/ui/use-api';
 
 /** The conference's administrators: add a platform user by email, remove one (never the last). */
 export function ManagersPanel({ managers }: { managers: { userId: string; name: string; email: string }[] }) {
   const t = useTranslations('websiteConfig');
-  const api = useApi();
-  const router = useRouter();
+  const { run, busy } = useApiAction();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const call = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
-    setBusy(true);
-    try {
-      await api(path, init);
-      notifications.show({ color: 'green', message });
-      setEmail('');
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    if ((await run(path, init, message)) !== undefined) setEmail('');
   };
   return (
     <Stack gap="sm" data-testid="managers">
