@@ -4,15 +4,12 @@ import { Anchor, Button, FileButton, Group, Input, Stack, Text } from '@mantine/
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { fileRules } from '@/lib/registration/fields';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useDownload } from '@/components/ui/use-api';
 
-const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip,.txt';
-
 function acceptFor(field: string): string {
-  const { extensions } = fileRules(field);
-  return extensions ? extensions.map((e) => `.${e}`).join(',') : ACCEPT;
+  return (fileRules(field).extensions ?? UPLOAD_EXTENSIONS).map((e) => `.${e}`).join(',');
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { registrationConfig, registrationField } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { COMMON_FIELDS, defaultFields, LOCKED_KEYS, ZFieldInput, type FormField } from './fields';
+import { COMMON_FIELDS, completeForm, defaultFields, LOCKED_KEYS, ZFieldInput, type FormField } from './fields';
 import type { z } from 'zod';
 
 export const DEFAULT_VERSION = 'default';
@@ -37,12 +37,7 @@ export async function loadFields(db: Executor, conferenceId: number, version?: s
     .from(registrationField)
     .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)))
     .orderBy(asc(registrationField.sortOrder), asc(registrationField.id));
-  if (!rows.length) return defaultFields();
-  // Common items added to the platform after this form was first saved join it switched off.
-  const fields = rows.map(toField);
-  const last = fields.reduce((max, f) => Math.max(max, f.sortOrder), 0);
-  const missing = defaultFields().filter((d) => d.kind === 'common' && !fields.some((f) => f.key === d.key));
-  return [...fields, ...missing.map((d, i) => ({ ...d, enabled: false, required: false, sortOrder: last + (i + 1) * 10 }))];
+  return completeForm(rows.map(toField));
 }
 
 /**

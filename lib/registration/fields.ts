@@ -77,6 +77,17 @@ export function defaultFields(): FormField[] {
   }));
 }
 
+/**
+ * The form as registrations use it from its stored rows: the defaults when nothing is stored, and
+ * common items added to the platform after the form was first saved joined at the end, switched off.
+ */
+export function completeForm(stored: FormField[]): FormField[] {
+  if (!stored.length) return defaultFields();
+  const last = stored.reduce((max, f) => Math.max(max, f.sortOrder), 0);
+  const missing = defaultFields().filter((d) => d.kind === 'common' && !stored.some((f) => f.key === d.key));
+  return [...stored, ...missing.map((d, i) => ({ ...d, enabled: false, required: false, sortOrder: last + (i + 1) * 10 }))];
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^[+\d][\d\s()-]{4,29}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

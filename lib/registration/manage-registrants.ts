@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { conferenceRegistration } from '@/db/schema';
-import { insertPasswordlessAccount } from '@/lib/accounts/create-account';
+import { insertAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';
 import { insertRegistration, withRegistrationConflicts } from './register-participant';
@@ -20,7 +20,7 @@ export async function addRegistrant(db: DB, input: { conferenceId: number; answe
   return withRegistrationConflicts(() =>
     db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
-      const userId = existing?.id ?? (await insertPasswordlessAccount(tx, { email, name }));
+      const userId = existing?.id ?? (await insertAccount(tx, { email, name, passwordHash: null }));
       return insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email });
     }),
   );

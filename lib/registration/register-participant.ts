@@ -12,7 +12,7 @@ import { moveToFiles } from '@/lib/storage/local-storage';
 import { enqueueRendered } from '@/lib/mail/outbox';
 import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
 import { checkAnswers } from './answers';
-import { defaultFields, type FormField } from './fields';
+import { completeForm, type FormField } from './fields';
 import { attachUploads } from './uploads';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 
@@ -124,7 +124,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
   const locale = input.locale ?? 'zh';
   const checked = input.form
-    ? checkAnswers(state.fields ?? defaultFields(), state.countryOptions ?? [], input.form)
+    ? checkAnswers(completeForm(state.fields ?? []), state.countryOptions ?? [], input.form)
     : { answers: input.answers ?? {}, files: input.files ?? [] };
   const answers = checked.answers;
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];

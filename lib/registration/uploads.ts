@@ -3,15 +3,13 @@ import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { FILE_TYPES, fileTypeOf } from '@/lib/storage/file-types';
+import { fileTypeOf, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { removeTemp, writeTemp } from '@/lib/storage/local-storage';
 import { fileRules, type FormField } from './fields';
 
-/** Upload limit of spec §5/§9 (20 MB) and the temporary files one account may hold in a day. */
-export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** The temporary files one account may upload in a day. */
 const TEMP_PER_DAY = 100;
 
-export const UPLOAD_EXTENSIONS = Object.keys(FILE_TYPES);
 
 
 /** The original name as shown back to people: no path, no control characters, at most 200 characters. */

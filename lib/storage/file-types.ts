@@ -2,6 +2,9 @@ const startsWith = (data: Uint8Array, ...bytes: number[]) => bytes.every((b, i) 
 const ZIP = (d: Uint8Array) => startsWith(d, 0x50, 0x4b, 0x03, 0x04);
 const OLE = (d: Uint8Array) => startsWith(d, 0xd0, 0xcf, 0x11, 0xe0);
 
+/** Upload limit of spec §5/§9 (20 MB), for the browser's check and the server's. */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
 /** Accepted files: the extension decides the type, and the first bytes must agree with it. */
 export const FILE_TYPES: Record<string, { mime: string; matches: (data: Uint8Array) => boolean }> = {
   pdf: { mime: 'application/pdf', matches: (d) => startsWith(d, 0x25, 0x50, 0x44, 0x46) },
@@ -29,3 +32,5 @@ export function fileTypeOf(fileName: string, data: Uint8Array, allowed: readonly
   const type = allowed.includes(ext) ? FILE_TYPES[ext] : undefined;
   return type && type.matches(data) ? { ext, mime: type.mime } : null;
 }
+
+export const UPLOAD_EXTENSIONS = Object.keys(FILE_TYPES);

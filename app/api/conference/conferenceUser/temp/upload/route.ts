@@ -1,7 +1,8 @@
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { loadFields } from '@/lib/registration/field-config';
-import { saveTempUpload, UPLOAD_MAX_BYTES } from '@/lib/registration/uploads';
+import { saveTempUpload } from '@/lib/registration/uploads';
+import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 
 /**
  * Receives one file (multipart: `file`, and `field`, the form item) into the temporary area. The
