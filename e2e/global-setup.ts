@@ -68,7 +68,8 @@ export default async function globalSetup() {
   if (seed.status !== 0) throw new Error('seeding the e2e database failed');
 
   const smtp = await startSmtp();
-  const app = spawn(process.execPath, [nextBin, 'start', '-p', String(E2E_PORT)], {
+  // The production server (Next.js behind the anonymous HTML cache), as `npm start` runs it.
+  const app = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/serve.ts'], {
     cwd: root,
     env: {
       ...env,

@@ -53,7 +53,8 @@ async function main() {
     // The embedded database, whatever DATABASE_URL says: a fresh demo, no setup.
     const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
     const appEnv: NodeJS.ProcessEnv = { ...rest, NODE_ENV: 'production', PGLITE_DIR: path.join(work, 'pglite'), UPLOAD_DIR: path.join(work, 'uploads'), SEED_DEMO: '1', MAIL_POLL_MS: '60000' };
-    children.push(spawn(process.execPath, [nextBin, 'start', '-p', String(APP_PORT)], { cwd: root, env: appEnv, stdio: 'ignore' }));
+    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    children.push(spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], { cwd: root, env: { ...appEnv, PORT: String(APP_PORT) }, stdio: 'ignore' }));
     const appUrl = `http://localhost:${APP_PORT}/`;
     await waitFor(`http://localhost:${APP_PORT}/api/health`);
     for (let i = 0; i < 20; i++) await (await fetch(appUrl)).text();

@@ -1,6 +1,7 @@
 /**
  * `npm start`: refuses when another process holds the embedded data folder, builds when no build
- * exists, then serves on PORT (3000). Migrations and the demo seed run as the server boots.
+ * exists, then serves on PORT (3000) with scripts/serve.ts (Next.js behind the anonymous HTML cache).
+ * Migrations and the demo seed run as the server boots.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,6 +32,7 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.FORCE_BUILD
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [nextBin, 'start', '-p', port], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], { cwd: root, env: { ...env, NODE_ENV: 'production', PORT: port }, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

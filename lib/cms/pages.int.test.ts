@@ -3,7 +3,8 @@ import type { Database } from '@/db/client';
 import { conference } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { ZPageInput } from './page-schemas';
-import { deletePage, findPage, isMobileAgent, listPages, publishedPage, savePage, setPublished } from './pages';
+import { isMobileAgent } from '@/lib/http/user-agent';
+import { deletePage, findPage, listPages, publishedPage, savePage, setPublished } from './pages';
 
 describe.each(testBackends())('content pages on %s', (backend) => {
   let database: Database;

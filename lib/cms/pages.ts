@@ -92,7 +92,3 @@ export async function deletePage(db: DB, conferenceId: number, id: number): Prom
   forgetPages(conferenceId);
 }
 
-/** A phone asks for a page: its related mobile page when that one is published. */
-export function isMobileAgent(userAgent: string | null): boolean {
-  return /Mobi|Android|iPhone|iPod|HarmonyOS/i.test(userAgent ?? '');
-}

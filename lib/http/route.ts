@@ -4,6 +4,7 @@ import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
+import { purgePublicCache } from '@/lib/server/public-cache';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { AppError, Errors } from './app-error';
@@ -37,6 +38,11 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
   query?: QS;
   /** Admission control for a rush (lib/http/gate.ts): the whole request waits its turn. */
   gate?: Gate;
+  /**
+   * A successful write here may change what visitors see, so the anonymous HTML cache is dropped.
+   * Default: writes by managers and platform administrators.
+   */
+  changesSite?: boolean;
 };
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
@@ -146,6 +152,8 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       responseHeaders,
       ip: clientIp(req),
     });
+    const changesSite = options.changesSite ?? (auth === 'manager' || auth === 'platformAdmin');
+    if (changesSite && req.method !== 'GET' && req.method !== 'HEAD') purgePublicCache();
     if (result instanceof Response) return result;
     const response = NextResponse.json(ok(result ?? null));
     for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);

@@ -3,7 +3,7 @@ import { idParam } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 
 /** Closes one of my conferences (the service checks I manage it). */
-export const POST = route({ auth: 'user' }, async ({ db, user, params }) => {
+export const POST = route({ auth: 'user', changesSite: true }, async ({ db, user, params }) => {
   await closeConference(db, { conferenceId: idParam(params.id), userId: user!.id });
   return { status: '3' };
 });

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { lookup, PUBLIC_CACHE_TTL_MS, publicCacheKey, publicCacheSize, purgePublicCache, release, store } from './public-cache';
+
+const page = (headers: Record<string, string> = {}, url = '/', method = 'GET') => ({ method, url, headers: { host: 'demo.localhost', ...headers } });
+const html = (status = 200, extra: Record<string, unknown> = {}) => ({ status, headers: { 'content-type': 'text/html; charset=utf-8', date: 'x', ...extra }, body: Buffer.from('<html>hi</html>') });
+
+describe('anonymous HTML cache', () => {
+  beforeEach(() => purgePublicCache());
+
+  it('keys public pages by host, address, language cookie, compression and phone', () => {
+    expect(publicCacheKey(page())).toBe('demo.localhost|/|-|id|d');
+    expect(publicCacheKey(page({}, '/en'))).toBe('demo.localhost|/en|-|id|d');
+    expect(publicCacheKey(page({}, '/en/page/12'))).toBe('demo.localhost|/en/page/12|-|id|d');
+    expect(publicCacheKey(page({ cookie: 'NEXT_LOCALE=en', 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' }))).toBe('demo.localhost|/|en|gz|m');
+  });
+
+  it('sends to the app whatever may differ per visitor or is not a public page', () => {
+    expect(publicCacheKey(page({ cookie: 'a=1; confhub.session_token=abc' }))).toBeNull();
+    expect(publicCacheKey(page({ cookie: '__Secure-confhub.session_token=abc' }))).toBeNull();
+    expect(publicCacheKey(page({ rsc: '1' }))).toBeNull();
+    expect(publicCacheKey(page({ 'next-router-prefetch': '1' }))).toBeNull();
+    expect(publicCacheKey(page({}, '/?autologon'))).toBeNull();
+    expect(publicCacheKey(page({}, '/', 'POST'))).toBeNull();
+    expect(publicCacheKey(page({}, '/', 'HEAD'))).toBeNull();
+    for (const url of ['/profile/userInfo', '/platform/config/website', '/api/health', '/page/x', '/en/conferenceRegister', '/page/1/../../api']) {
+      expect(publicCacheKey(page({}, url))).toBeNull();
+    }
+  });
+
+  it('serves a stored page until it is stale, then lets exactly one request render it again', () => {
+    const key = publicCacheKey(page())!;
+    const first = lookup(key);
+    expect(first.kind).toBe('miss');
+    expect(store(key, first.kind === 'miss' ? first.generation : -1, html())).toBe(true);
+    const hit = lookup(key);
+    expect(hit.kind).toBe('hit');
+    if (hit.kind === 'hit') {
+      expect(hit.response.body.toString()).toBe('<html>hi</html>');
+      expect(hit.response.headers).not.toHaveProperty('date');
+    }
+    const later = Date.now() + PUBLIC_CACHE_TTL_MS + 1;
+    expect(lookup(key, later).kind).toBe('miss');
+    expect(lookup(key, later).kind).toBe('hit');
+    release(key);
+    expect(lookup(key, later).kind).toBe('miss');
+  });
+
+  it('keeps no error, redirect, cookie-setting or non-HTML answer', () => {
+    const key = publicCacheKey(page())!;
+    const miss = lookup(key);
+    const generation = miss.kind === 'miss' ? miss.generation : -1;
+    expect(store(key, generation, html(307))).toBe(false);
+    expect(store(key, generation, html(200, { 'set-cookie': ['a=1'] }))).toBe(false);
+    expect(store(key, generation, { ...html(), headers: { 'content-type': 'application/json' } })).toBe(false);
+    expect(publicCacheSize()).toBe(0);
+  });
+
+  it('forgets everything on an organiser change and refuses a render that began before it', () => {
+    const key = publicCacheKey(page())!;
+    const miss = lookup(key);
+    const generation = miss.kind === 'miss' ? miss.generation : -1;
+    store(key, generation, html());
+    const other = publicCacheKey(page({}, '/en'))!;
+    const during = lookup(other);
+    purgePublicCache();
+    expect(publicCacheSize()).toBe(0);
+    expect(store(other, during.kind === 'miss' ? during.generation : -1, html())).toBe(false);
+    expect(lookup(key).kind).toBe('miss');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The anonymous HTML cache in front of Next.js (scripts/serve.ts).
+ *
+ * A visitor without a session asking for a public page (`/`, `/page/:id`, in zh or en) gets the
+ * bytes the app rendered last for the same host, address, language cookie, phone-or-not and
+ * compression, for up to TTL_MS. When an entry is older than that, one request renders it again
+ * while the others keep getting the previous bytes. Any organiser's or platform administrator's
+ * change (lib/http/route.ts) drops every entry at once, and a render that began before such a
+ * change is never stored, so what visitors see after a change is the change.
+ *
+ * Kept in this process only: with several server processes on PostgreSQL, another process serves
+ * its entries until they are TTL_MS old.
+ */
+import { isMobileAgent } from '@/lib/http/user-agent';
+
+export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
+const MAX_ENTRIES = 2_000;
+const PUBLIC_PATH = /^(?:\/en)?(?:\/|\/page\/\d{1,9})$|^\/en$/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?confhub\./;
+const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=([a-z]{2})/;
+/** Headers a stored response must not carry over: they belong to one connection. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+export type CachedResponse = {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  storedAt: number;
+};
+
+type Entry = { response: CachedResponse; refreshing: boolean };
+
+type RequestLike = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
+
+type State = { entries: Map<string, Entry>; generation: number };
+const stateKey = Symbol.for('confhub.publicHtmlCache');
+
+/** One store per process, shared by the server and the route handlers Next.js loads in its own bundles. */
+function state(): State {
+  const g = globalThis as typeof globalThis & { [stateKey]?: State };
+  g[stateKey] ??= { entries: new Map(), generation: 0 };
+  return g[stateKey];
+}
+
+function header(req: RequestLike, name: string): string {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/**
+ * The cache key of a request, or null when it must go to the app: not a GET, a query string, a
+ * session cookie, a client-side navigation or server action (RSC / Next-* headers), or not a
+ * public page.
+ */
+export function publicCacheKey(req: RequestLike): string | null {
+  if (req.method !== 'GET') return null;
+  const url = req.url ?? '';
+  if (url.includes('?') || !PUBLIC_PATH.test(url)) return null;
+  const cookie = header(req, 'cookie');
+  if (SESSION_COOKIE.test(cookie)) return null;
+  if (header(req, 'rsc') || header(req, 'next-action') || header(req, 'next-router-state-tree') || header(req, 'next-router-prefetch') || header(req, 'next-router-segment-prefetch')) return null;
+  const host = header(req, 'host').toLowerCase();
+  const locale = LOCALE_COOKIE.exec(cookie)?.[1] ?? '-';
+  const gzip = /\bgzip\b/.test(header(req, 'accept-encoding')) ? 'gz' : 'id';
+  const phone = isMobileAgent(header(req, 'user-agent')) ? 'm' : 'd';
+  return `${host}|${url}|${locale}|${gzip}|${phone}`;
+}
+
+export type Lookup =
+  | { kind: 'hit'; response: CachedResponse }
+  /** Serve it, but this request is the one that renders afresh. */
+  | { kind: 'miss'; generation: number };
+
+/** A fresh entry is a hit; a stale one is a hit for everybody but the first request after it went stale. */
+export function lookup(key: string, now = Date.now()): Lookup {
+  const { entries, generation } = state();
+  const entry = entries.get(key);
+  if (!entry) return { kind: 'miss', generation };
+  if (now - entry.response.storedAt < PUBLIC_CACHE_TTL_MS || entry.refreshing) return { kind: 'hit', response: entry.response };
+  entry.refreshing = true;
+  return { kind: 'miss', generation };
+}
+
+/** Only a complete 200 text/html answer without cookies is kept, and only if nothing changed while it was rendered. */
+export function store(key: string, generation: number, response: Omit<CachedResponse, 'storedAt' | 'headers'> & { headers: Record<string, unknown> }): boolean {
+  const s = state();
+  const existing = s.entries.get(key);
+  const contentType = String(response.headers['content-type'] ?? '');
+  const cacheable = response.status === 200 && !response.headers['set-cookie'] && contentType.startsWith('text/html') && generation === s.generation;
+  if (!cacheable) {
+    if (existing) s.entries.delete(key);
+    return false;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined || HOP_HEADERS.has(name.toLowerCase())) continue;
+    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  s.entries.delete(key);
+  s.entries.set(key, { response: { status: 200, headers, body: response.body, storedAt: Date.now() }, refreshing: false });
+  while (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!);
+  return true;
+}
+
+/** A render that failed or was not kept lets the next request try again. */
+export function release(key: string): void {
+  const entry = state().entries.get(key);
+  if (entry) entry.refreshing = false;
+}
+
+/** Every organiser's change: forget all stored pages and refuse renders already under way. */
+export function purgePublicCache(): void {
+  const s = state();
+  s.entries.clear();
+  s.generation += 1;
+}
+
+export function publicCacheSize(): number {
+  return state().entries.size;
+}

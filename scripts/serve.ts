@@ -1,0 +1,85 @@
+/**
+ * The production HTTP server: Next.js behind the anonymous HTML cache (lib/server/public-cache.ts).
+ * A public page asked for without a session is answered from memory when this process rendered it
+ * lately; everything else goes to Next.js untouched. `npm start`, the browser tests and
+ * `npm run bench:public` all run this, on PORT (3000) and HOSTNAME (all interfaces).
+ *
+ * Run on a build (`next build`) with NODE_ENV=production.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME || undefined;
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.alloc(0);
+}
+
+/** Lets the response go out as Next.js writes it, keeping a copy of the bytes for the cache. */
+function keepCopy(res: ServerResponse, done: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    chunks.push(toBuffer(chunk, rest[0]));
+    return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
+    return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
+  }) as typeof res.end;
+  res.on('finish', () => done(Buffer.concat(chunks)));
+  res.on('close', () => {
+    if (!res.writableFinished) done(null);
+  });
+}
+
+async function main() {
+  const app = next({ dev: false, dir: root, port, hostname });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const key = publicCacheKey(req);
+    if (!key) return void handle(req, res);
+    const found = lookup(key);
+    if (found.kind === 'hit') {
+      res.writeHead(200, { ...found.response.headers, 'content-length': found.response.body.length, 'x-confhub-cache': 'hit' });
+      res.end(found.response.body);
+      return;
+    }
+    res.setHeader('x-confhub-cache', 'miss');
+    let settled = false;
+    keepCopy(res, (body) => {
+      if (settled) return;
+      settled = true;
+      const headers = { ...res.getHeaders() };
+      delete headers['x-confhub-cache'];
+      if (!body || !store(key, found.generation, { status: res.statusCode, headers, body })) release(key);
+    });
+    void handle(req, res);
+  };
+
+  const server = createServer(serve);
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname, () => {
+    console.info(`ConfHub listening on http://${hostname ?? 'localhost'}:${port}`);
+  });
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
