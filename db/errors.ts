@@ -10,3 +10,15 @@ export function uniqueViolation(error: unknown): { constraint: string | null } |
   }
   return null;
 }
+
+/**
+ * A foreign-key violation: a row still referenced, or a reference to a missing row (23503, or
+ * 23001 for an ON DELETE RESTRICT reference, which PGlite reports by that code).
+ */
+export function foreignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code;
+    if (code === '23503' || code === '23001') return true;
+  }
+  return false;
+}

@@ -45,6 +45,14 @@ async function main() {
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: full.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
+  const looksManager = await account(E2E.looksManager, 'Looks Manager');
+  const [looks] = await db
+    .insert(conference)
+    .values({ slug: E2E.looksSlug, status: '4', title: { zh: '外观测试大会', en: 'Appearance Test Congress' }, shortTitle: { zh: '外观大会', en: 'Looks' } })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: looks.id, userId: looksManager, role: 'manager' });
+  await db.insert(registrationConfig).values({ conferenceId: looks.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+
   const [demo] = await db.select().from(conference).where(eq(conference.slug, 'demo'));
   const registered = await account(E2E.registeredParticipant, 'Registered Person');
   const [delegateFee] = await db.select().from(registrationFee).where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'register'))).orderBy(registrationFee.sortOrder).limit(1);

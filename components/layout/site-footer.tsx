@@ -1,12 +1,8 @@
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { registrationWindow, todayIn } from '@/lib/conferences/website-config';
+import { registrationDaysLeft, registrationWindow } from '@/lib/conferences/website-config';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { RequestContext } from '@/lib/tenancy/context';
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The public footer: conference name and address, days left to register, record number. */
 export async function SiteFooter({ ctx, locale }: { ctx: RequestContext; locale: Locale }) {
@@ -14,7 +10,7 @@ export async function SiteFooter({ ctx, locale }: { ctx: RequestContext; locale:
   const conference = ctx.conference;
   if (!conference) return null;
   const window = await registrationWindow(ctx.db, conference);
-  const daysLeft = window.open && window.endDate ? daysBetween(todayIn(conference.timeZone), window.endDate) : null;
+  const daysLeft = registrationDaysLeft(window, conference.timeZone);
   return (
     <Box component="footer" mt="xl" py="lg" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg">

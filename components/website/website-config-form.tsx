@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { ZWebsiteConfig, type WebsiteConfigInput } from '@/lib/conferences/website-schemas';
+import { localized } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -15,7 +16,7 @@ import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city' | 'address';
 
 /** The website config of spec §3: titles, department, discipline, dates, venue, language, domains, contacts, record number. */
-export function WebsiteConfigForm({ initial }: { initial: WebsiteConfigInput }) {
+export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigInput; pages: { id: number; name: { zh: string; en: string }; published: boolean }[] }) {
   const t = useTranslations('websiteConfig');
   const tc = useTranslations('console');
   const api = useApi();
@@ -70,6 +71,23 @@ export function WebsiteConfigForm({ initial }: { initial: WebsiteConfigInput }) 
             {pair('city')}
             {pair('address')}
             <TextInput label={t('recordNumber')} description={t('recordNumberHint')} error={fieldError(errors.recordNumber)} {...form.register('recordNumber')} />
+            <Controller
+              control={form.control}
+              name="homePageId"
+              render={({ field }) => (
+                <Select
+                  label={t('homePage')}
+                  description={t('homePageHint')}
+                  clearable
+                  placeholder={t('homePageNone')}
+                  data={pages.map((p) => ({ value: String(p.id), label: p.published ? localized(p.name, locale) : `${localized(p.name, locale)} (${t('homePageDraft')})` }))}
+                  value={field.value ? String(field.value) : null}
+                  onChange={(v) => field.onChange(v ? Number(v) : null)}
+                  error={fieldError(errors.homePageId)}
+                  data-testid="home-page"
+                />
+              )}
+            />
             <Controller
               control={form.control}
               name="domains"

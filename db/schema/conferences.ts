@@ -53,6 +53,8 @@ export const conference = pgTable(
     /** The stored name of the banner image (public area of the uploads), '' for none. */
     banner: text('banner').notNull().default(''),
     /** Contact people shown on the site: name in both languages, phone, email. */
+    /** The content page shown on the home page (spec §3 website config "home page"), null for none. */
+    homePageId: integer('home_page_id'),
     contacts: jsonb('contacts').$type<{ name: LocalizedText; phone: string; email: string }[]>().notNull().default([]),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

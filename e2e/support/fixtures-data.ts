@@ -5,6 +5,9 @@ export const E2E = {
   chineseOnlySlug: 'zhonly',
   closedSlug: 'closed',
   fullSlug: 'full',
+  /** A published conference whose organiser builds appearances (its home page changes look). */
+  looksSlug: 'looks',
+  looksManager: 'looks-manager@confhub.test',
   password: 'E2e-password-2026',
   draftManager: 'draft-manager@confhub.test',
   registeredParticipant: 'registered@confhub.test',

@@ -10,12 +10,18 @@ export const BANNER_MAX_BYTES = 10 * 1024 * 1024;
 const IMAGES = ['jpg', 'jpeg', 'png'];
 
 /**
- * Stores an image anyone may fetch (the banner, pictures in pages): jpg or png up to 10 MB, the
- * content matching the type. Returns its stored name (served at /api/conference/asset/<name>).
+ * Stores an image anyone may fetch (the banner, pictures in pages, appearance thumbnails): jpg or
+ * png up to `limit` (10 MB unless told), the content matching the type. Returns its stored name
+ * (served at /api/conference/asset/<name>).
  */
-export async function storePublicImage(conferenceId: number, fileName: string, data: Uint8Array): Promise<string> {
+export async function storePublicImage(
+  conferenceId: number,
+  fileName: string,
+  data: Uint8Array,
+  limit: { bytes: number; message: string } = { bytes: BANNER_MAX_BYTES, message: 'bannerTooLarge' },
+): Promise<string> {
   if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
-  if (data.byteLength > BANNER_MAX_BYTES) throw new AppError('BANNER_TOO_LARGE', 'bannerTooLarge', 413);
+  if (data.byteLength > limit.bytes) throw new AppError('IMAGE_TOO_LARGE', limit.message, 413);
   const type = fileTypeOf(fileName, data, IMAGES);
   if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: IMAGES.join(', ') });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;

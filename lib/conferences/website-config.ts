@@ -37,6 +37,12 @@ export async function registrationWindow(db: Executor, conference: Conference, n
   return { startDate, endDate, moduleEnabled: conference.registerModuleEnabled, open };
 }
 
+/** Whole days from today (in the conference's time zone) to the registration deadline while registration is open, else null. */
+export function registrationDaysLeft(window: RegistrationWindow, timeZone: string, now = new Date()): number | null {
+  if (!window.open || !window.endDate) return null;
+  return Math.round((Date.parse(`${window.endDate}T00:00:00Z`) - Date.parse(`${todayIn(timeZone, now)}T00:00:00Z`)) / 86_400_000);
+}
+
 /** Whether today (in the conference's time zone, as YYYY-MM-DD) lies within [start, end]. */
 export function isWindowOpen(window: { startDate: string | null; endDate: string | null; timeZone: string }, now = new Date()): boolean {
   if (!window.startDate || !window.endDate) return false;

@@ -24,6 +24,8 @@ export const ZWebsiteConfig = z
     address: both(200),
     languageType: z.coerce.number().int().min(1).max(3),
     recordNumber: text(60).default(''),
+    /** A published content page shown on the home page (null: none). */
+    homePageId: z.coerce.number().int().positive().nullable().default(null),
     domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, 'domainInvalid')).max(5).default([]),
     contacts: z
       .array(z.object({ name: both(60, true), phone: text(40), email: z.union([z.literal(''), z.string().trim().regex(EMAIL, 'emailInvalid')]) }))

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
-import { conference, conferenceDomain, conferenceMember, user } from '@/db/schema';
+import { cmsPage, conference, conferenceDomain, conferenceMember, user } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { forgetConferenceCache, type Conference } from '@/lib/tenancy/resolve-conference';
 import type { WebsiteConfigValues } from './website-schemas';
@@ -22,6 +22,7 @@ export async function findWebsiteSettings(db: Executor, conf: Conference): Promi
     address: conf.address,
     languageType: conf.languageType,
     recordNumber: conf.recordNumber,
+    homePageId: conf.homePageId,
     domains: domains.map((d) => d.domain),
     contacts: conf.contacts,
   };
@@ -31,6 +32,10 @@ export async function findWebsiteSettings(db: Executor, conf: Conference): Promi
 export async function saveWebsiteSettings(db: DB, conferenceId: number, input: WebsiteConfigValues): Promise<void> {
   try {
     await db.transaction(async (tx) => {
+      if (input.homePageId) {
+        const [page] = await tx.select({ id: cmsPage.id }).from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.homePageId), eq(cmsPage.isMobile, false)));
+        if (!page) throw new AppError('HOME_PAGE_INVALID', 'homePageInvalid', 400);
+      }
       await tx
         .update(conference)
         .set({
@@ -46,6 +51,7 @@ export async function saveWebsiteSettings(db: DB, conferenceId: number, input: W
           address: input.address,
           languageType: input.languageType,
           recordNumber: input.recordNumber,
+          homePageId: input.homePageId,
           contacts: input.contacts,
           updatedAt: new Date(),
         })

@@ -2,10 +2,13 @@ import { Alert, Container, Paper, Title, Typography } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
+import { TemplatedView, templateValues } from '@/components/cms/templated-view';
 import { requirePage } from '@/lib/auth/require-page';
 import { findPage, publishedPage, type Page } from '@/lib/cms/pages';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
+import { siteLook } from '@/lib/cms/templates';
+import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 import { getRequestContext } from '@/lib/tenancy/context';
 
@@ -15,17 +18,18 @@ type Props = { params: Promise<{ pageId: string }> };
  * The page a visitor sees: the published page (its mobile page on a phone), or, for the
  * conference's administrators, an unpublished one as a preview.
  */
-async function resolvePage(pageId: string): Promise<{ page: Page | null; preview: boolean }> {
+async function resolvePage(pageId: string): Promise<{ page: Page | null; preview: boolean; phone: boolean }> {
   const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
   const id = Number(pageId);
-  if (!ctx.conference || !Number.isSafeInteger(id) || id <= 0) return { page: null, preview: false };
+  const phone = isMobileAgent(h.get('user-agent'));
+  if (!ctx.conference || !Number.isSafeInteger(id) || id <= 0) return { page: null, preview: false, phone };
   const published = await publishedPage(ctx.db, ctx.conference.id, id);
   if (published) {
-    const mobile = published.mobilePageId && isMobileAgent(h.get('user-agent')) ? await publishedPage(ctx.db, ctx.conference.id, published.mobilePageId) : null;
-    return { page: mobile ?? published, preview: false };
+    const mobile = published.mobilePageId && phone ? await publishedPage(ctx.db, ctx.conference.id, published.mobilePageId) : null;
+    return { page: mobile ?? published, preview: false, phone };
   }
-  if (ctx.roles.manager || ctx.roles.platformAdmin) return { page: await findPage(ctx.db, ctx.conference.id, id), preview: true };
-  return { page: null, preview: false };
+  if (ctx.roles.manager || ctx.roles.platformAdmin) return { page: await findPage(ctx.db, ctx.conference.id, id), preview: true, phone };
+  return { page: null, preview: false, phone };
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -34,13 +38,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ContentPage({ params }: Props) {
-  const { locale } = await requirePage('/page/:pageId');
-  const [t, { page, preview }] = await Promise.all([getTranslations('pages'), resolvePage((await params).pageId)]);
+  const { locale, db, conference } = await requirePage('/page/:pageId');
+  const [t, { page, preview, phone }, look] = await Promise.all([getTranslations('pages'), resolvePage((await params).pageId), siteLook(db, conference.id)]);
   if (!page) {
     return (
       <Container size="md" py="xl">
         <Alert color="gray" data-testid="page-not-found">{t('notFound')}</Alert>
       </Container>
+    );
+  }
+  const template = phone ? (look.page.mobile ?? look.page.desktop) : look.page.desktop;
+  if (template) {
+    const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));
+    return (
+      <>
+        {preview && <Alert color="yellow" m="md" data-testid="page-preview">{t('previewNotice')}</Alert>}
+        <TemplatedView template={template} locale={locale} values={values} content={localized(page.content, locale)} testId="page-template" />
+      </>
     );
   }
   return (

@@ -6,6 +6,7 @@ import { ManagersPanel } from '@/components/website/managers-panel';
 import { WebsiteConfigForm } from '@/components/website/website-config-form';
 import { AnchorLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
+import { listPages } from '@/lib/cms/pages';
 import { findWebsiteSettings, listManagers } from '@/lib/conferences/website-settings';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WebsiteConfigPage() {
   const { db, conference, roles } = await requirePage('/platform/config/website');
   if (!roles.manager && !roles.platformAdmin) return null;
-  const [t, tc, settings, managers] = await Promise.all([getTranslations('websiteConfig'), getTranslations('console'), findWebsiteSettings(db, conference), listManagers(db, conference.id)]);
+  const [t, tc, settings, managers, pages] = await Promise.all([getTranslations('websiteConfig'), getTranslations('console'), findWebsiteSettings(db, conference), listManagers(db, conference.id), listPages(db, conference.id)]);
   const status = (['1', '2', '3', '4'].includes(conference.status) ? conference.status : '1') as '1' | '2' | '3' | '4';
   return (
     <Stack gap="lg">
@@ -33,7 +34,7 @@ export default async function WebsiteConfigPage() {
         <Title order={4} mb="sm">{t('banner')}</Title>
         <BannerUpload banner={conference.banner} />
       </Paper>
-      <WebsiteConfigForm initial={settings} />
+      <WebsiteConfigForm initial={settings} pages={pages.filter((p) => !p.isMobile).map((p) => ({ id: p.id, name: p.name, published: p.published }))} />
       <Paper withBorder p="md">
         <Title order={4} mb="sm">{t('admins')}</Title>
         <ManagersPanel managers={managers} />

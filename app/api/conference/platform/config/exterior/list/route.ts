@@ -1,0 +1,5 @@
+import { listAppearances } from '@/lib/cms/appearances';
+import { route } from '@/lib/http/route';
+
+/** The conference's appearances, the active one first. */
+export const GET = route({ auth: 'manager' }, async ({ db, conference }) => listAppearances(db, conference.id));

@@ -1,0 +1,6 @@
+import { saveAppearance } from '@/lib/cms/appearances';
+import { ZAppearanceInput } from '@/lib/cms/template-schemas';
+import { route } from '@/lib/http/route';
+
+/** Creates or changes an appearance: names, thumbnail, home and page templates. */
+export const POST = route({ auth: 'manager', body: ZAppearanceInput }, async ({ db, conference, body }) => saveAppearance(db, conference.id, body));

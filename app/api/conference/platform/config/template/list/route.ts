@@ -1,0 +1,5 @@
+import { listTemplates } from '@/lib/cms/templates';
+import { route } from '@/lib/http/route';
+
+/** The conference's page templates (without their HTML and stylesheet), with how many appearances draw with each. */
+export const GET = route({ auth: 'manager' }, async ({ db, conference }) => listTemplates(db, conference.id));
