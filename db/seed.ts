@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
-import { conference, conferenceMember, platformAdmin, registrationConfig, registrationFee, user } from './schema';
+import { appearance, conference, conferenceMember, pageTemplate, platformAdmin, registrationConfig, registrationFee, user } from './schema';
 
 export const DEMO_SLUG = 'demo';
 
@@ -92,6 +92,20 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
       { conferenceId: created.id, userId: ids.manager, role: 'manager' },
       { conferenceId: created.id, userId: ids.reviewer, role: 'reviewer' },
     ]);
+    // An example look for the appearance manager (not in use: the demo shows the built-in look).
+    const hero = (lang: 'zh' | 'en') =>
+      `<section class="demo-look"><p class="demo-look-kicker">{{dates}} · {{city}}</p><h1>{{title}}</h1><p>{{title2}}</p><p><a class="demo-look-button" href="{{registerUrl}}">${lang === 'zh' ? '立即注册' : 'Register now'}</a> {{countdown}}</p></section><div class="demo-look-body">{{content}}</div>`;
+    const [home] = await tx
+      .insert(pageTemplate)
+      .values({
+        conferenceId: created.id,
+        name: { zh: '青绿首页', en: 'Teal home' },
+        type: 'home',
+        content: { zh: hero('zh'), en: hero('en') },
+        css: '.demo-look{padding:64px 24px;text-align:center;color:#fff;background:linear-gradient(135deg,#0b7285,#2b8a3e)}.demo-look h1{font-size:36px;margin:8px 0}.demo-look-button{display:inline-block;margin-top:12px;padding:8px 20px;border-radius:4px;background:#fff;color:#0b7285;text-decoration:none;font-weight:600}.demo-look-body{max-width:960px;margin:32px auto;padding:0 16px}',
+      })
+      .returning({ id: pageTemplate.id });
+    await tx.insert(appearance).values({ conferenceId: created.id, name: { zh: '青绿', en: 'Teal' }, homeTemplateId: home.id });
   });
   return true;
 }
