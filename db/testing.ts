@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from './client';
+import { conference } from './schema';
 
 /**
  * Databases for integration tests: embedded PGlite always, and PostgreSQL as well when
@@ -35,4 +36,10 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** A bare conference for a test (its slug doubles as its titles); returns its id. */
+export async function insertTestConference(db: Database['db'], slug: string): Promise<number> {
+  const [row] = await db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning({ id: conference.id });
+  return row.id;
 }

@@ -8,10 +8,9 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, ZAppearanceInput, type AppearanceInput } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
 
 type TemplateChoice = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -21,7 +20,6 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
   const te = useTranslations('errors');
   const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
   const fieldError = useFieldError();
   const [uploading, setUploading] = useState(false);
   const form = useForm<AppearanceInput>({ resolver: zodResolver(ZAppearanceInput) as never, defaultValues: initial });
@@ -45,16 +43,8 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
       setUploading(false);
     }
   };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const { id } = await api<{ id: number }>('/conference/platform/config/exterior/save', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      if (!values.id) router.replace(`/platform/config/exterior/edit/${id}`);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
+  const save = useSaveToEdit('/conference/platform/config/exterior/save', '/platform/config/exterior/edit', t('saved'));
+  const submit = form.handleSubmit((values) => save(values, form.setError));
   const picker = (name: 'homeTemplateId' | 'pageTemplateId', type: 'home' | 'page') => (
     <Controller
       control={form.control}

@@ -1,24 +1,21 @@
 'use client';
 
 import { Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ZPageInput, type PageInput } from '@/lib/cms/page-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { RichTextInput } from '@/components/ui/rich-text-editor';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
 
 /** Adds or edits a page: names and rich-text content in zh and en (with pictures), mobile flag and related mobile page. */
 export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobilePages: { id: number; name: { zh: string; en: string } }[] }) {
   const t = useTranslations('pages');
   const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
   const fieldError = useFieldError();
   const form = useForm<PageInput>({ resolver: zodResolver(ZPageInput) as never, defaultValues: initial });
   const isMobile = useWatch({ control: form.control, name: 'isMobile' });
@@ -33,16 +30,8 @@ export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobil
       throw error;
     }
   };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const { id } = await api<{ id: number }>('/conference/platform/config/page/save', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      if (!values.id) router.replace(`/platform/config/page/edit/${id}`);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
+  const save = useSaveToEdit('/conference/platform/config/page/save', '/platform/config/page/edit', t('saved'));
+  const submit = form.handleSubmit((values) => save(values, form.setError));
   return (
     <form onSubmit={submit} noValidate data-testid="page-editor">
       <Stack gap="md">

@@ -1,16 +1,13 @@
 'use client';
 
 import { Button, Code, FileButton, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { TEMPLATE_CSS_MAX_BYTES, TEMPLATE_PLACEHOLDERS, TEMPLATE_TYPES, ZTemplateInput, type TemplateInput } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
 
 type MobileTemplate = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -22,9 +19,7 @@ type MobileTemplate = { id: number; type: string; name: { zh: string; en: string
 export function TemplateEditor({ initial, mobileTemplates }: { initial: TemplateInput; mobileTemplates: MobileTemplate[] }) {
   const t = useTranslations('templates');
   const tv = useTranslations('validation');
-  const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
   const fieldError = useFieldError();
   const form = useForm<TemplateInput>({ resolver: zodResolver(ZTemplateInput) as never, defaultValues: initial });
   const [isMobile, type] = useWatch({ control: form.control, name: ['isMobile', 'type'] });
@@ -38,16 +33,8 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
     form.setValue('css', await file.text(), { shouldDirty: true });
     form.clearErrors('css');
   };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const { id } = await api<{ id: number }>('/conference/platform/config/template/save', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      if (!values.id) router.replace(`/platform/config/template/edit/${id}`);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
+  const save = useSaveToEdit('/conference/platform/config/template/save', '/platform/config/template/edit', t('saved'));
+  const submit = form.handleSubmit((values) => save(values, form.setError));
   return (
     <form onSubmit={submit} noValidate data-testid="template-editor">
       <Stack gap="md">

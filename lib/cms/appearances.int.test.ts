@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
 import { chooseAppearance, deleteAppearance, listAppearances, saveAppearance } from './appearances';
 import { ZAppearanceInput, ZTemplateInput } from './template-schemas';
 import { deleteTemplate, findTemplate, listTemplates, saveTemplate, siteLook } from './templates';
@@ -12,7 +11,7 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
   let b: number;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    const make = async (slug: string) => (await database.db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning())[0].id;
+    const make = (slug: string) => insertTestConference(database.db, slug);
     a = await make('ta');
     b = await make('tb');
   });
@@ -49,7 +48,7 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
   });
 
   it('draws with the active appearance, else the defaults; phones get the related mobile template', async () => {
-    const c = (await database.db.insert(conference).values({ slug: 'tc', title: { zh: 'c', en: 'c' }, shortTitle: { zh: 'c', en: 'c' } }).returning())[0].id;
+    const c = await insertTestConference(database.db, 'tc');
     expect(await siteLook(database.db, c)).toEqual({ home: { desktop: null, mobile: null }, page: { desktop: null, mobile: null } });
     const defaultHome = await saveTemplate(database.db, c, template({ isDefault: true }));
     const mobileHome = await saveTemplate(database.db, c, template({ isMobile: true }));

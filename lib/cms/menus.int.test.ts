@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
 import { ZMenuInput } from './menu-schemas';
 import { deleteMenu, listMenus, publicMenus, saveMenu } from './menus';
 import { ZPageInput } from './page-schemas';
@@ -15,7 +14,7 @@ describe.each(testBackends())('menus on %s', (backend) => {
   let otherPage: number;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    const make = async (slug: string) => (await database.db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning())[0].id;
+    const make = (slug: string) => insertTestConference(database.db, slug);
     a = await make('ma');
     b = await make('mb');
     const content = { name: { zh: '日程', en: 'Programme' }, content: { zh: '<p>x</p>', en: '<p>x</p>' } };

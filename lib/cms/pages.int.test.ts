@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
 import { ZPageInput } from './page-schemas';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { deletePage, findPage, listPages, publishedPage, savePage, setPublished } from './pages';
@@ -12,7 +11,7 @@ describe.each(testBackends())('content pages on %s', (backend) => {
   let b: number;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    const make = async (slug: string) => (await database.db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning())[0].id;
+    const make = (slug: string) => insertTestConference(database.db, slug);
     a = await make('pa');
     b = await make('pb');
   });

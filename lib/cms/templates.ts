@@ -4,6 +4,7 @@ import type { DB, Executor } from '@/db/client';
 import { foreignKeyViolation } from '@/db/errors';
 import { appearance, pageTemplate } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { localized, type Locale } from '@/lib/i18n/localized';
 import { sanitizeOrganiserHtml } from './sanitize';
 import type { TemplateType, ZTemplateInput } from './template-schemas';
 
@@ -42,6 +43,12 @@ export async function listTemplates(db: Executor, conferenceId: number): Promise
     db.select({ home: appearance.homeTemplateId, page: appearance.pageTemplateId }).from(appearance).where(eq(appearance.conferenceId, conferenceId)),
   ]);
   return templates.map((t) => ({ ...t, usedBy: looks.filter((l) => l.home === t.id || l.page === t.id).length }));
+}
+
+/** A template's name in the given language by its id, or `fallback` (no template: the kind's default). */
+export function templateLabel(templates: Pick<Template, 'id' | 'name'>[], id: number | null, locale: Locale, fallback: string): string {
+  const template = id ? templates.find((t) => t.id === id) : undefined;
+  return template ? localized(template.name, locale) : fallback;
 }
 
 export async function findTemplate(db: Executor, conferenceId: number, id: number): Promise<Template | null> {

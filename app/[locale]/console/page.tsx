@@ -1,9 +1,10 @@
-import { Badge, Container, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { ConferenceActions } from '@/components/console/conference-actions';
 import { ButtonLink } from '@/components/ui/button-link';
+import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { myConferences } from '@/lib/conferences/lifecycle';
 import { siteUrl } from '@/lib/conferences/site-url';
@@ -31,42 +32,28 @@ export default async function ConsolePage() {
         </Group>
       </Group>
       <Text c="dimmed" mb="lg">{t('intro')}</Text>
-      <Paper withBorder>
-        {rows.length === 0 ? (
-          <Text c="dimmed" p="md" data-testid="console-empty">{t('empty')}</Text>
-        ) : (
-          <TableScrollContainer minWidth={760}>
-            <Table striped data-testid="my-conferences">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t('colTitle')}</TableTh>
-                  <TableTh>{t('colStatus')}</TableTh>
-                  <TableTh>{t('colActions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {rows.map((row) => (
-                  <TableTr key={row.id} data-conference={row.slug}>
-                    <TableTd>
-                      <Text fw={500}>{localized(row.title, locale)}</Text>
-                      <Text size="xs" c="dimmed">{row.slug}</Text>
-                    </TableTd>
-                    <TableTd>
-                      <Stack gap={2}>
-                        <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">{t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}</Badge>
-                        {row.status === '1' && row.lastRejection && <Text size="xs" c="red" data-testid="rejection-reason">{t('rejectedBecause', { reason: row.lastRejection })}</Text>}
-                      </Stack>
-                    </TableTd>
-                    <TableTd>
-                      <ConferenceActions id={row.id} status={row.status} siteUrl={siteUrl(row.slug, row.domain ? [row.domain] : [], host)} />
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
-        )}
-      </Paper>
+      <ListTable
+        testId="my-conferences"
+        emptyTestId="console-empty"
+        minWidth={760}
+        empty={t('empty')}
+        head={[t('colTitle'), t('colStatus'), t('colActions')]}
+        rows={rows.map((row) => ({
+          key: row.id,
+          attrs: { 'data-conference': row.slug },
+          cells: [
+            <div key="title">
+              <Text fw={500}>{localized(row.title, locale)}</Text>
+              <Text size="xs" c="dimmed">{row.slug}</Text>
+            </div>,
+            <Stack key="status" gap={2}>
+              <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">{t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}</Badge>
+              {row.status === '1' && row.lastRejection && <Text size="xs" c="red" data-testid="rejection-reason">{t('rejectedBecause', { reason: row.lastRejection })}</Text>}
+            </Stack>,
+            <ConferenceActions key="actions" id={row.id} status={row.status} siteUrl={siteUrl(row.slug, row.domain ? [row.domain] : [], host)} />,
+          ],
+        }))}
+      />
     </Container>
   );
 }

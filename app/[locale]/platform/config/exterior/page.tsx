@@ -5,7 +5,7 @@ import { AppearanceChoice } from '@/components/cms/appearance-choice';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { listAppearances } from '@/lib/cms/appearances';
-import { listTemplates } from '@/lib/cms/templates';
+import { listTemplates, templateLabel } from '@/lib/cms/templates';
 import { localized } from '@/lib/i18n/localized';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,10 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ChooseAppearancePage() {
   const { db, conference, locale } = await requirePage('/platform/config/exterior');
   const [t, looks, templates] = await Promise.all([getTranslations('appearances'), listAppearances(db, conference.id), listTemplates(db, conference.id)]);
-  const templateName = (id: number | null) => {
-    const template = id ? templates.find((tp) => tp.id === id) : undefined;
-    return template ? localized(template.name, locale) : t('defaultTemplate');
-  };
+  const templateName = (id: number | null) => templateLabel(templates, id, locale, t('defaultTemplate'));
   const noneActive = !looks.some((look) => look.active);
   return (
     <Stack gap="md">

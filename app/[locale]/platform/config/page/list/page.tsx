@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageActions } from '@/components/cms/page-actions';
 import { ButtonLink } from '@/components/ui/button-link';
+import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { listPages } from '@/lib/cms/pages';
 import { localized } from '@/lib/i18n/localized';
@@ -23,39 +24,25 @@ export default async function PageListPage() {
         <Title order={3}>{t('title')}</Title>
         <ButtonLink href="/platform/config/page/add" data-testid="add-page">{t('add')}</ButtonLink>
       </Group>
-      <Paper withBorder>
-        {pages.length === 0 ? (
-          <Text c="dimmed" p="md">{t('empty')}</Text>
-        ) : (
-          <TableScrollContainer minWidth={720}>
-            <Table striped data-testid="page-table">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t('colName')}</TableTh>
-                  <TableTh>{t('colStatus')}</TableTh>
-                  <TableTh>{t('colUpdated')}</TableTh>
-                  <TableTh>{t('colActions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {pages.map((page) => (
-                  <TableTr key={page.id} data-page={page.id}>
-                    <TableTd>
-                      <Group gap={4}>
-                        <Text size="sm" fw={500}>{localized(page.name, locale)}</Text>
-                        {page.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
-                      </Group>
-                    </TableTd>
-                    <TableTd><Badge size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">{page.published ? t('published') : t('draft')}</Badge></TableTd>
-                    <TableTd><Text size="sm">{dateTime.format(page.updatedAt)}</Text></TableTd>
-                    <TableTd><PageActions id={page.id} published={page.published} /></TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
-        )}
-      </Paper>
+      <ListTable
+        testId="page-table"
+        minWidth={720}
+        empty={t('empty')}
+        head={[t('colName'), t('colStatus'), t('colUpdated'), t('colActions')]}
+        rows={pages.map((page) => ({
+          key: page.id,
+          attrs: { 'data-page': page.id },
+          cells: [
+            <Group gap={4} key="name">
+              <Text size="sm" fw={500}>{localized(page.name, locale)}</Text>
+              {page.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
+            </Group>,
+            <Badge key="status" size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">{page.published ? t('published') : t('draft')}</Badge>,
+            <Text key="updated" size="sm">{dateTime.format(page.updatedAt)}</Text>,
+            <PageActions key="actions" id={page.id} published={page.published} />,
+          ],
+        }))}
+      />
     </Stack>
   );
 }

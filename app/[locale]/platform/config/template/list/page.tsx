@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { DeleteAction } from '@/components/cms/delete-action';
 import { ButtonLink } from '@/components/ui/button-link';
+import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { listTemplates } from '@/lib/cms/templates';
 import { localized } from '@/lib/i18n/localized';
@@ -26,45 +27,29 @@ export default async function TemplateListPage() {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">{t('intro')}</Text>
-      <Paper withBorder>
-        {templates.length === 0 ? (
-          <Text c="dimmed" p="md">{t('empty')}</Text>
-        ) : (
-          <TableScrollContainer minWidth={640}>
-            <Table striped data-testid="template-table">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t('colName')}</TableTh>
-                  <TableTh>{t('colType')}</TableTh>
-                  <TableTh>{t('colUsedBy')}</TableTh>
-                  <TableTh>{t('colActions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {templates.map((template) => (
-                  <TableTr key={template.id} data-template={template.id}>
-                    <TableTd>
-                      <Group gap={4}>
-                        <Text size="sm" fw={500}>{localized(template.name, locale)}</Text>
-                        {template.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
-                        {template.isDefault && <Badge size="xs" variant="light" color="green">{t('defaultBadge')}</Badge>}
-                      </Group>
-                    </TableTd>
-                    <TableTd><Text size="sm">{t(`type_${template.type}`)}</Text></TableTd>
-                    <TableTd><Text size="sm">{template.usedBy}</Text></TableTd>
-                    <TableTd>
-                      <Group gap={4} wrap="nowrap">
-                        <ButtonLink size="compact-xs" variant="subtle" href={`/platform/config/template/edit/${template.id}`} data-testid="edit-template">{t('edit')}</ButtonLink>
-                        <DeleteAction path={`/conference/platform/config/template/delete?id=${template.id}`} namespace="templates" />
-                      </Group>
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
-        )}
-      </Paper>
+      <ListTable
+        testId="template-table"
+        minWidth={640}
+        empty={t('empty')}
+        head={[t('colName'), t('colType'), t('colUsedBy'), t('colActions')]}
+        rows={templates.map((template) => ({
+          key: template.id,
+          attrs: { 'data-template': template.id },
+          cells: [
+            <Group gap={4} key="name">
+              <Text size="sm" fw={500}>{localized(template.name, locale)}</Text>
+              {template.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
+              {template.isDefault && <Badge size="xs" variant="light" color="green">{t('defaultBadge')}</Badge>}
+            </Group>,
+            <Text key="type" size="sm">{t(`type_${template.type}`)}</Text>,
+            <Text key="used" size="sm">{template.usedBy}</Text>,
+            <Group key="actions" gap={4} wrap="nowrap">
+              <ButtonLink size="compact-xs" variant="subtle" href={`/platform/config/template/edit/${template.id}`} data-testid="edit-template">{t('edit')}</ButtonLink>
+              <DeleteAction path={`/conference/platform/config/template/delete?id=${template.id}`} namespace="templates" />
+            </Group>,
+          ],
+        }))}
+      />
     </Stack>
   );
 }
