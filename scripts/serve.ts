@@ -2,7 +2,7 @@
  * The production HTTP server: Next.js behind the anonymous HTML cache (lib/server/public-cache.ts).
  * A public page asked for without a session is answered from memory when this process rendered it
  * lately; everything else goes to Next.js untouched. `npm start`, the browser tests and
- * `npm run bench:public` all run this, on PORT (3000) and HOSTNAME (all interfaces).
+ * `npm run bench:public` all run this, on PORT (3000) and LISTEN_HOST (all interfaces; not HOSTNAME, which containers set to their own name).
  *
  * Run on a build (`next build`) with NODE_ENV=production.
  */
@@ -13,7 +13,7 @@ import { lookup, publicCacheKey, release, store } from '../lib/server/public-cac
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME || undefined;
+const hostname = process.env.LISTEN_HOST || undefined;
 
 function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
