@@ -50,7 +50,7 @@ async function main() {
     if (!key) return void handle(req, res);
     const found = lookup(key);
     if (found.kind === 'hit') {
-      res.writeHead(200, { ...found.response.headers, 'content-length': found.response.body.length, 'x-confhub-cache': 'hit' });
+      res.writeHead(200, found.response.rawHeaders);
       res.end(found.response.body);
       return;
     }

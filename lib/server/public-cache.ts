@@ -24,6 +24,8 @@ const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encod
 export type CachedResponse = {
   status: number;
   headers: Record<string, string | string[]>;
+  /** The same headers, with the length and `x-confhub-cache: hit`, as Node's flat list: a hit is written without rebuilding them. */
+  rawHeaders: string[];
   body: Buffer;
   storedAt: number;
 };
@@ -82,7 +84,7 @@ export function lookup(key: string, now = Date.now()): Lookup {
 }
 
 /** Only a complete 200 text/html answer without cookies is kept, and only if nothing changed while it was rendered. */
-export function store(key: string, generation: number, response: Omit<CachedResponse, 'storedAt' | 'headers'> & { headers: Record<string, unknown> }): boolean {
+export function store(key: string, generation: number, response: Omit<CachedResponse, 'storedAt' | 'headers' | 'rawHeaders'> & { headers: Record<string, unknown> }): boolean {
   const s = state();
   const existing = s.entries.get(key);
   const contentType = String(response.headers['content-type'] ?? '');
@@ -96,8 +98,10 @@ export function store(key: string, generation: number, response: Omit<CachedResp
     if (value === undefined || HOP_HEADERS.has(name.toLowerCase())) continue;
     headers[name] = Array.isArray(value) ? value.map(String) : String(value);
   }
+  const rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value]));
+  rawHeaders.push('content-length', String(response.body.length), 'x-confhub-cache', 'hit');
   s.entries.delete(key);
-  s.entries.set(key, { response: { status: 200, headers, body: response.body, storedAt: Date.now() }, refreshing: false });
+  s.entries.set(key, { response: { status: 200, headers, rawHeaders, body: response.body, storedAt: Date.now() }, refreshing: false });
   while (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!);
   return true;
 }
