@@ -4,18 +4,16 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
 import { ButtonLink } from '@/components/ui/button-link';
-import type { DB } from '@/db/client';
 import { requirePage } from '@/lib/auth/require-page';
-import { publishedPage, type Page } from '@/lib/cms/pages';
+import { publishedPageFor } from '@/lib/cms/pages';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
-import { siteLook } from '@/lib/cms/templates';
+import { siteLook, templateFor } from '@/lib/cms/templates';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { isLocale, localized } from '@/lib/i18n/localized';
 import { originOf, sitePrefixes } from '@/lib/conferences/seo';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { getRequestContext } from '@/lib/tenancy/context';
-import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 /**
  * Title, description, canonical address, the other language's address (hreflang) and Open Graph,
@@ -45,14 +43,6 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-/** The website's chosen home page (its mobile page on a phone), when it is published. */
-async function homeContent(db: DB, conference: Conference, phone: boolean): Promise<Page | null> {
-  if (!conference.homePageId) return null;
-  const page = await publishedPage(db, conference.id, conference.homePageId);
-  const mobile = page?.mobilePageId && phone ? await publishedPage(db, conference.id, page.mobilePageId) : null;
-  return mobile ?? page;
-}
-
 /**
  * The conference home: drawn with the active appearance's home template when there is one, else
  * the built-in look (titles, dates, venue, the registration entry); the chosen home page's content
@@ -61,8 +51,8 @@ async function homeContent(db: DB, conference: Conference, phone: boolean): Prom
 export default async function HomePage() {
   const { conference, db, locale } = await requirePage('/');
   const phone = isMobileAgent((await headers()).get('user-agent'));
-  const [t, window, look, page] = await Promise.all([getTranslations('home'), registrationWindow(db, conference), siteLook(db, conference.id), homeContent(db, conference, phone)]);
-  const template = phone ? (look.home.mobile ?? look.home.desktop) : look.home.desktop;
+  const [t, window, look, page] = await Promise.all([getTranslations('home'), registrationWindow(db, conference), siteLook(db, conference.id), conference.homePageId ? publishedPageFor(db, conference.id, conference.homePageId, phone) : null]);
+  const template = templateFor(look, 'home', phone);
   const pageHtml = page ? localized(page.content, locale) : '';
   if (template) {
     const values = await templateValues(conference, locale, window, page ? localized(page.name, locale) : '');

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -11,7 +11,9 @@ import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useApiAction, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { DeleteAction } from '@/components/ui/delete-action';
+import { ListTable } from '@/components/ui/list-table';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 
 type Row = { id: number; parentId: number | null; title: LocalizedText; icon: string; sortOrder: number; newWindow: boolean; pageId: number | null; href: string };
 type PageOption = { id: number; name: LocalizedText };
@@ -83,10 +85,6 @@ export function MenuManager({ rows, pages }: { rows: Row[]; pages: PageOption[] 
   const parents = rows.filter((r) => r.parentId === null);
   const ordered = parents.flatMap((p) => [p, ...rows.filter((r) => r.parentId === p.id)]);
   const pageName = (id: number | null) => localized(pages.find((p) => p.id === id)?.name, locale);
-  const { run } = useApiAction();
-  const remove = (row: Row) => {
-    if (window.confirm(t('confirmDelete'))) void run(`/conference/menu/config/delete?id=${row.id}`, { method: 'DELETE' }, t('deleted'));
-  };
   return (
     <Paper withBorder p="md" data-testid="menu-manager">
       <Group justify="space-between" mb="xs">
@@ -94,29 +92,24 @@ export function MenuManager({ rows, pages }: { rows: Row[]; pages: PageOption[] 
         <Button size="xs" onClick={() => setEditing(EMPTY)} data-testid="add-menu">{t('add')}</Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">{t('hint')}</Text>
-      {ordered.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('empty')}</Text>
-      ) : (
-        <Table striped>
-          <Table.Tbody>
-            {ordered.map((row) => (
-              <Table.Tr key={row.id} data-menu={localized(row.title, 'en')}>
-                <Table.Td pl={row.parentId ? 36 : undefined}>
-                  <Text size="sm" fw={row.parentId ? 400 : 600}>{row.icon} {localized(row.title, locale)}</Text>
-                </Table.Td>
-                <Table.Td><Text size="sm" c="dimmed">{row.pageId ? pageName(row.pageId) : row.href}</Text></Table.Td>
-                <Table.Td><Text size="sm">{row.sortOrder}</Text></Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ ...row })}>{t('edit')}</Button>
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(row)} data-testid="delete-menu">{t('delete')}</Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ListTable
+        framed={false}
+        minWidth={560}
+        empty={t('empty')}
+        rows={ordered.map((row) => ({
+          key: row.id,
+          attrs: { 'data-menu': localized(row.title, 'en') },
+          cells: [
+            <Text key="title" size="sm" fw={row.parentId ? 400 : 600} pl={row.parentId ? 26 : 0}>{row.icon} {localized(row.title, locale)}</Text>,
+            <Text key="target" size="sm" c="dimmed">{row.pageId ? pageName(row.pageId) : row.href}</Text>,
+            <Text key="order" size="sm">{row.sortOrder}</Text>,
+            <Group key="actions" gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ ...row })}>{t('edit')}</Button>
+              <DeleteAction path={`/conference/menu/config/delete?id=${row.id}`} label={t('delete')} confirm={t('confirmDelete')} done={t('deleted')} testId="delete-menu" />
+            </Group>,
+          ],
+        }))}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.id ? t('editTitle') : t('add')} size="lg">
         {editing && <MenuForm initial={editing} parents={parents} pages={pages} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); router.refresh(); }} />}
       </Modal>

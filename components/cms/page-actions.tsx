@@ -3,6 +3,7 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
+import { DeleteAction } from '@/components/ui/delete-action';
 import { useApiAction } from '@/components/ui/use-api';
 
 /** Edit, view, publish or withdraw, and delete one page. */
@@ -23,9 +24,7 @@ export function PageActions({ id, published }: { id: number; published: boolean 
       >
         {published ? t('unpublish') : t('publish')}
       </Button>
-      <Button size="compact-xs" variant="subtle" color="red" onClick={() => window.confirm(t('confirmDelete')) && call(`/conference/platform/config/page/delete?id=${id}`, { method: 'DELETE' }, t('deleted'))}>
-        {t('delete')}
-      </Button>
+      <DeleteAction path={`/conference/platform/config/page/delete?id=${id}`} label={t('delete')} confirm={t('confirmDelete')} done={t('deleted')} />
     </Group>
   );
 }

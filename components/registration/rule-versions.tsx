@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -12,6 +12,8 @@ import { RULE_TYPES } from '@/lib/registration/rule-types';
 import { ZRule, type Rule, type RuleInput } from '@/lib/registration/rule-versions-schema';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { DeleteAction } from '@/components/ui/delete-action';
+import { ListTable } from '@/components/ui/list-table';
 import { useApi, useApiAction, useAppLocale, useFieldError } from '@/components/ui/use-api';
 
 type Listed = Rule & { active: boolean };
@@ -91,56 +93,38 @@ export function RuleVersions({ rules, designing }: { rules: Listed[]; designing:
         <Button size="xs" onClick={() => setEditing({ rule: fresh(), isNew: true })} data-testid="add-version">{t('addVersion')}</Button>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">{t('versionsHint')}</Text>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('version')}</Table.Th>
-              <Table.Th>{t('window')}</Table.Th>
-              <Table.Th>{t('ruleType')}</Table.Th>
-              <Table.Th>{t('costsSet')}</Table.Th>
-              <Table.Th>{t('registerNum')}</Table.Th>
-              <Table.Th>{t('colActions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.map((rule) => (
-              <Table.Tr key={rule.version} data-version-row={rule.version}>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Text size="sm" fw={500}>{rule.version}</Text>
-                    {rule.active && <Badge size="xs" color="green" data-testid="version-in-use">{t('inUse')}</Badge>}
-                    {rule.version === designing && <Badge size="xs" variant="outline">{t('designing')}</Badge>}
-                  </Group>
-                  {localized(rule.description, locale) && <Text size="xs" c="dimmed">{localized(rule.description, locale)}</Text>}
-                </Table.Td>
-                <Table.Td><Text size="sm">{rule.startDate} – {rule.endDate}</Text></Table.Td>
-                <Table.Td><Text size="sm">{t(`rule_${rule.ruleType}`)}</Text></Table.Td>
-                <Table.Td><Text size="sm">{rule.costsSet ? t('charged') : t('free')}</Text></Table.Td>
-                <Table.Td><Text size="sm">{rule.registerFlag ? rule.registerNum : t('defaultCap')}</Text></Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ rule, isNew: false })} data-testid="edit-version">{t('editVersion')}</Button>
-                    <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/register?version=${encodeURIComponent(rule.version)}`} data-testid="design-version">{t('designForm')}</Button>
-                    {!rule.active && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => act('/conference/conferenceRegUserConfig/useRule', { body: { version: rule.version } }, t('versionUsed'))} data-testid="use-version">{t('useVersion')}</Button>
-                    )}
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => window.confirm(t('confirmDeleteVersion')) && act(`/conference/conferenceRegUserConfig/deleteRules?${new URLSearchParams({ version: rule.version })}`, { method: 'DELETE' }, t('versionDeleted'))}
-                      data-testid="delete-version"
-                    >
-                      {t('delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        framed={false}
+        minWidth={760}
+        empty={null}
+        head={[t('version'), t('window'), t('ruleType'), t('costsSet'), t('registerNum'), t('colActions')]}
+        rows={rules.map((rule) => ({
+          key: rule.version,
+          attrs: { 'data-version-row': rule.version },
+          cells: [
+            <div key="version">
+              <Group gap={4}>
+                <Text size="sm" fw={500}>{rule.version}</Text>
+                {rule.active && <Badge size="xs" color="green" data-testid="version-in-use">{t('inUse')}</Badge>}
+                {rule.version === designing && <Badge size="xs" variant="outline">{t('designing')}</Badge>}
+              </Group>
+              {localized(rule.description, locale) && <Text size="xs" c="dimmed">{localized(rule.description, locale)}</Text>}
+            </div>,
+            <Text key="window" size="sm">{rule.startDate} – {rule.endDate}</Text>,
+            <Text key="type" size="sm">{t(`rule_${rule.ruleType}`)}</Text>,
+            <Text key="costs" size="sm">{rule.costsSet ? t('charged') : t('free')}</Text>,
+            <Text key="cap" size="sm">{rule.registerFlag ? rule.registerNum : t('defaultCap')}</Text>,
+            <Group key="actions" gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ rule, isNew: false })} data-testid="edit-version">{t('editVersion')}</Button>
+              <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/register?version=${encodeURIComponent(rule.version)}`} data-testid="design-version">{t('designForm')}</Button>
+              {!rule.active && (
+                <Button size="compact-xs" variant="subtle" onClick={() => act('/conference/conferenceRegUserConfig/useRule', { body: { version: rule.version } }, t('versionUsed'))} data-testid="use-version">{t('useVersion')}</Button>
+              )}
+              <DeleteAction path={`/conference/conferenceRegUserConfig/deleteRules?${new URLSearchParams({ version: rule.version })}`} label={t('delete')} confirm={t('confirmDeleteVersion')} done={t('versionDeleted')} testId="delete-version" />
+            </Group>,
+          ],
+        }))}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.isNew ? t('addVersion') : t('editVersion')} size="lg">
         {editing && <RuleForm initial={editing.rule} isNew={editing.isNew} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); router.refresh(); }} />}
       </Modal>

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
 import { appearance, conference } from '@/db/schema';
@@ -39,13 +39,18 @@ export async function saveAppearance(db: DB, conferenceId: number, input: z.outp
   return { id };
 }
 
+/** Takes the conference's row lock: appearance choices and deletions of one conference go one at a time. */
+async function lockConference(tx: Executor, conferenceId: number): Promise<void> {
+  await tx.select({ id: conference.id }).from(conference).where(eq(conference.id, conferenceId)).for('update');
+}
+
 /**
  * Makes an appearance the active one (null: the built-in look). Choices for one conference are
  * taken one at a time (its row is locked), so exactly one stays active.
  */
 export async function chooseAppearance(db: DB, conferenceId: number, id: number | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${conference} where ${conference.id} = ${conferenceId} for update`);
+    await lockConference(tx, conferenceId);
     await tx.update(appearance).set({ active: false }).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.active, true), id ? ne(appearance.id, id) : undefined));
     if (id === null) return;
     const chosen = await tx.update(appearance).set({ active: true }).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id))).returning({ id: appearance.id });
@@ -57,7 +62,7 @@ export async function chooseAppearance(db: DB, conferenceId: number, id: number 
 /** Deletes an appearance unless it is the one in use ("cannot delete the look in use"). */
 export async function deleteAppearance(db: DB, conferenceId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${conference} where ${conference.id} = ${conferenceId} for update`);
+    await lockConference(tx, conferenceId);
     const current = await findAppearance(tx, conferenceId, id);
     if (!current) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
     if (current.active) throw new AppError('APPEARANCE_IN_USE', 'lookInUse', 409);

@@ -44,6 +44,13 @@ export async function publishedPage(db: Executor, conferenceId: number, id: numb
   return page;
 }
 
+/** A published page as a visitor on this device sees it: on a phone, its related mobile page when that one is published. */
+export async function publishedPageFor(db: Executor, conferenceId: number, id: number, phone: boolean): Promise<Page | null> {
+  const page = await publishedPage(db, conferenceId, id);
+  const mobile = page?.mobilePageId && phone ? await publishedPage(db, conferenceId, page.mobilePageId) : null;
+  return mobile ?? page;
+}
+
 /**
  * Creates or changes a page. The HTML is sanitised when stored (and again when shown); the related
  * mobile page must be a mobile page of the same conference.

@@ -5,6 +5,7 @@ export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_CSS_MAX_BYTES = 1024 * 1024;
 export const APPEARANCE_NAME_MAX = 20;
 export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
+export const THUMBNAIL_LIMIT = { bytes: THUMBNAIL_MAX_BYTES, code: 'THUMBNAIL_TOO_LARGE', message: 'thumbnailTooLarge' };
 export const TEMPLATE_TYPES = ['home', 'page'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 

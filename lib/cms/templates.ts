@@ -131,6 +131,11 @@ export async function deleteTemplate(db: DB, conferenceId: number, id: number): 
 /** What the public pages are drawn with: for each kind, the desktop template and the one for phones (either may be null). */
 export type SiteLook = Record<TemplateType, { desktop: Template | null; mobile: Template | null }>;
 
+/** The template a page of this kind is drawn with on this device (null: the built-in layout). */
+export function templateFor(look: SiteLook, type: TemplateType, phone: boolean): Template | null {
+  return phone ? (look[type].mobile ?? look[type].desktop) : look[type].desktop;
+}
+
 /**
  * The active appearance's template of each kind (or, where it names none or no appearance is
  * active, the kind's default template), with its mobile template (or the kind's default mobile

@@ -1,27 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '@/db/client';
 import { AppError } from '@/lib/http/app-error';
+import type { SizeLimit } from '@/lib/http/upload';
 import { fileTypeOf } from '@/lib/storage/file-types';
 import { writePublic } from '@/lib/storage/local-storage';
 import { saveBanner } from './website-settings';
 
 /** Cover image limit of spec §5 (banner, pictures in pages): jpg/png up to 10 MB. */
-export const BANNER_MAX_BYTES = 10 * 1024 * 1024;
+export const BANNER_LIMIT: SizeLimit = { bytes: 10 * 1024 * 1024, code: 'BANNER_TOO_LARGE', message: 'bannerTooLarge' };
 const IMAGES = ['jpg', 'jpeg', 'png'];
 
 /**
  * Stores an image anyone may fetch (the banner, pictures in pages, appearance thumbnails): jpg or
- * png up to `limit` (10 MB unless told), the content matching the type. Returns its stored name
+ * png up to `limit` (the banner's 10 MB unless told), the content matching the type. Returns its stored name
  * (served at /api/conference/asset/<name>).
  */
 export async function storePublicImage(
   conferenceId: number,
   fileName: string,
   data: Uint8Array,
-  limit: { bytes: number; message: string } = { bytes: BANNER_MAX_BYTES, message: 'bannerTooLarge' },
+  limit: SizeLimit = BANNER_LIMIT,
 ): Promise<string> {
   if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
-  if (data.byteLength > limit.bytes) throw new AppError('IMAGE_TOO_LARGE', limit.message, 413);
+  if (data.byteLength > limit.bytes) throw new AppError(limit.code, limit.message, 413);
   const type = fileTypeOf(fileName, data, IMAGES);
   if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: IMAGES.join(', ') });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;

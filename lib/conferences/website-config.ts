@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { cache } from 'react';
 import type { Executor } from '@/db/client';
 import { conferenceDomain, registrationConfig } from '@/db/schema';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
@@ -28,11 +29,18 @@ export function todayIn(timeZone: string, now = new Date()): string {
 
 export type RegistrationWindow = { startDate: string | null; endDate: string | null; moduleEnabled: boolean; open: boolean };
 
+/**
+ * The registration dates, read once per server render (the page and the site footer both ask);
+ * outside a render (handlers, tests) every call reads.
+ */
+const registrationDates = cache(async (db: Executor, conferenceId: number) => {
+  const [config] = await db.select({ startDate: registrationConfig.startDate, endDate: registrationConfig.endDate }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId)).limit(1);
+  return { startDate: config?.startDate ?? null, endDate: config?.endDate ?? null };
+});
+
 /** Open only when the register module is on and today is within [start, end] (spec §4). */
 export async function registrationWindow(db: Executor, conference: Conference, now = new Date()): Promise<RegistrationWindow> {
-  const [config] = await db.select().from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)).limit(1);
-  const startDate = config?.startDate ?? null;
-  const endDate = config?.endDate ?? null;
+  const { startDate, endDate } = await registrationDates(db, conference.id);
   const open = conference.registerModuleEnabled && isWindowOpen({ startDate, endDate, timeZone: conference.timeZone }, now);
   return { startDate, endDate, moduleEnabled: conference.registerModuleEnabled, open };
 }

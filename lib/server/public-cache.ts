@@ -21,10 +21,9 @@ const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=([a-z]{2})/;
 /** Headers a stored response must not carry over: they belong to one connection. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
+/** A stored 200 answer. */
 export type CachedResponse = {
-  status: number;
-  headers: Record<string, string | string[]>;
-  /** The same headers, with the length and `x-confhub-cache: hit`, as Node's flat list: a hit is written without rebuilding them. */
+  /** The answer's headers, with its length and `x-confhub-cache: hit`, as Node's flat list: a hit is written as it is. */
   rawHeaders: string[];
   body: Buffer;
   storedAt: number;
@@ -84,7 +83,7 @@ export function lookup(key: string, now = Date.now()): Lookup {
 }
 
 /** Only a complete 200 text/html answer without cookies is kept, and only if nothing changed while it was rendered. */
-export function store(key: string, generation: number, response: Omit<CachedResponse, 'storedAt' | 'headers' | 'rawHeaders'> & { headers: Record<string, unknown> }): boolean {
+export function store(key: string, generation: number, response: { status: number; headers: Record<string, unknown>; body: Buffer }): boolean {
   const s = state();
   const existing = s.entries.get(key);
   const contentType = String(response.headers['content-type'] ?? '');
@@ -93,15 +92,14 @@ export function store(key: string, generation: number, response: Omit<CachedResp
     if (existing) s.entries.delete(key);
     return false;
   }
-  const headers: Record<string, string | string[]> = {};
+  const rawHeaders: string[] = [];
   for (const [name, value] of Object.entries(response.headers)) {
     if (value === undefined || HOP_HEADERS.has(name.toLowerCase())) continue;
-    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+    for (const one of Array.isArray(value) ? value : [value]) rawHeaders.push(name, String(one));
   }
-  const rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value]));
   rawHeaders.push('content-length', String(response.body.length), 'x-confhub-cache', 'hit');
   s.entries.delete(key);
-  s.entries.set(key, { response: { status: 200, headers, rawHeaders, body: response.body, storedAt: Date.now() }, refreshing: false });
+  s.entries.set(key, { response: { rawHeaders, body: response.body, storedAt: Date.now() }, refreshing: false });
   while (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!);
   return true;
 }

@@ -4,10 +4,10 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
 import { requirePage } from '@/lib/auth/require-page';
-import { findPage, publishedPage, type Page } from '@/lib/cms/pages';
+import { findPage, publishedPageFor, type Page } from '@/lib/cms/pages';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
-import { siteLook } from '@/lib/cms/templates';
+import { siteLook, templateFor } from '@/lib/cms/templates';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 import { getRequestContext } from '@/lib/tenancy/context';
@@ -23,11 +23,8 @@ async function resolvePage(pageId: string): Promise<{ page: Page | null; preview
   const id = Number(pageId);
   const phone = isMobileAgent(h.get('user-agent'));
   if (!ctx.conference || !Number.isSafeInteger(id) || id <= 0) return { page: null, preview: false, phone };
-  const published = await publishedPage(ctx.db, ctx.conference.id, id);
-  if (published) {
-    const mobile = published.mobilePageId && phone ? await publishedPage(ctx.db, ctx.conference.id, published.mobilePageId) : null;
-    return { page: mobile ?? published, preview: false, phone };
-  }
+  const published = await publishedPageFor(ctx.db, ctx.conference.id, id, phone);
+  if (published) return { page: published, preview: false, phone };
   if (ctx.roles.manager || ctx.roles.platformAdmin) return { page: await findPage(ctx.db, ctx.conference.id, id), preview: true, phone };
   return { page: null, preview: false, phone };
 }
@@ -47,7 +44,7 @@ export default async function ContentPage({ params }: Props) {
       </Container>
     );
   }
-  const template = phone ? (look.page.mobile ?? look.page.desktop) : look.page.desktop;
+  const template = templateFor(look, 'page', phone);
   if (template) {
     const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));
     return (

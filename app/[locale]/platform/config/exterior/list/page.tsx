@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { DeleteAction } from '@/components/cms/delete-action';
+import { DeleteAction } from '@/components/ui/delete-action';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
@@ -46,7 +46,7 @@ export default async function AppearanceListPage() {
             <Text key="page" size="sm">{templateName(look.pageTemplateId)}</Text>,
             <Group key="actions" gap={4} wrap="nowrap">
               <ButtonLink size="compact-xs" variant="subtle" href={`/platform/config/exterior/edit/${look.id}`} data-testid="edit-appearance">{t('edit')}</ButtonLink>
-              <DeleteAction path={`/conference/platform/config/exterior/delete?id=${look.id}`} namespace="appearances" />
+              <DeleteAction path={`/conference/platform/config/exterior/delete?id=${look.id}`} label={t('delete')} confirm={t('confirmDelete')} done={t('deleted')} />
             </Group>,
           ],
         }))}

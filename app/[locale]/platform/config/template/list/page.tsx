@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { DeleteAction } from '@/components/cms/delete-action';
+import { DeleteAction } from '@/components/ui/delete-action';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
@@ -45,7 +45,7 @@ export default async function TemplateListPage() {
             <Text key="used" size="sm">{template.usedBy}</Text>,
             <Group key="actions" gap={4} wrap="nowrap">
               <ButtonLink size="compact-xs" variant="subtle" href={`/platform/config/template/edit/${template.id}`} data-testid="edit-template">{t('edit')}</ButtonLink>
-              <DeleteAction path={`/conference/platform/config/template/delete?id=${template.id}`} namespace="templates" />
+              <DeleteAction path={`/conference/platform/config/template/delete?id=${template.id}`} label={t('delete')} confirm={t('confirmDelete')} done={t('deleted')} />
             </Group>,
           ],
         }))}
