@@ -51,6 +51,8 @@ test('an organiser writes a page in both languages and publishes it; visitors re
   await menuForm.getByLabel('菜单名称（英文）').fill('About');
   await page.getByTestId('save-menu').click();
   await expect(page.getByText('菜单已保存')).toBeVisible();
+  // The notice closes by itself; the next save's notice must be a new one.
+  await expect(page.getByText('菜单已保存')).toBeHidden();
   await page.getByTestId('add-menu').click();
   menuForm = page.getByTestId('menu-form');
   await menuForm.getByLabel('菜单名称（中文）').fill('日程安排');
