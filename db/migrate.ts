@@ -2,7 +2,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './types';
 
-export const migrationsFolder = path.resolve(/*turbopackIgnore: true*/ process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'db', 'migrations'));
+export const migrationsFolder = path.resolve(
+  /*turbopackIgnore: true*/ process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'db', 'migrations'),
+);
 
 /** Applies the committed SQL migrations; on PostgreSQL under an advisory lock so parallel starts take turns. */
 export async function runMigrations(database: Database): Promise<void> {

@@ -79,13 +79,62 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
       costsSet: true,
       ruleType: 'REGISTER_FIRST_AND_PAY_LATER',
     });
-    const fee = { conferenceId: created.id, currency: 'CNY', displayCurrency: 'USD', openDate: shiftDays(today, -30), deadline: shiftDays(today, 365) };
+    const fee = {
+      conferenceId: created.id,
+      currency: 'CNY',
+      displayCurrency: 'USD',
+      openDate: shiftDays(today, -30),
+      deadline: shiftDays(today, 365),
+    };
     await tx.insert(registrationFee).values([
-      { ...fee, kind: 'register', sortOrder: 10, title: { zh: '正式代表', en: 'Delegate' }, category: { zh: '普通', en: 'Regular' }, priceMinor: 120000, displayPriceMinor: 17000 },
-      { ...fee, kind: 'register', sortOrder: 20, title: { zh: '学生代表', en: 'Student delegate' }, category: { zh: '学生', en: 'Student' }, priceMinor: 60000, displayPriceMinor: 8500, cap: 100 },
-      { ...fee, kind: 'register', sortOrder: 30, title: { zh: '发展中国家代表', en: 'Delegate from a developing economy' }, category: { zh: '资助', en: 'Supported' }, priceMinor: 30000, displayPriceMinor: 4200, thirdWorldOnly: true },
-      { ...fee, kind: 'optional', sortOrder: 40, title: { zh: '会议晚宴', en: 'Conference banquet' }, priceMinor: 30000, displayPriceMinor: 4200, cap: 200, perAccountMax: 2 },
-      { ...fee, kind: 'optional', sortOrder: 50, title: { zh: '中关村科学城参观', en: 'Zhongguancun Science City tour' }, priceMinor: 15000, displayPriceMinor: 2100, cap: 40 },
+      {
+        ...fee,
+        kind: 'register',
+        sortOrder: 10,
+        title: { zh: '正式代表', en: 'Delegate' },
+        category: { zh: '普通', en: 'Regular' },
+        priceMinor: 120000,
+        displayPriceMinor: 17000,
+      },
+      {
+        ...fee,
+        kind: 'register',
+        sortOrder: 20,
+        title: { zh: '学生代表', en: 'Student delegate' },
+        category: { zh: '学生', en: 'Student' },
+        priceMinor: 60000,
+        displayPriceMinor: 8500,
+        cap: 100,
+      },
+      {
+        ...fee,
+        kind: 'register',
+        sortOrder: 30,
+        title: { zh: '发展中国家代表', en: 'Delegate from a developing economy' },
+        category: { zh: '资助', en: 'Supported' },
+        priceMinor: 30000,
+        displayPriceMinor: 4200,
+        thirdWorldOnly: true,
+      },
+      {
+        ...fee,
+        kind: 'optional',
+        sortOrder: 40,
+        title: { zh: '会议晚宴', en: 'Conference banquet' },
+        priceMinor: 30000,
+        displayPriceMinor: 4200,
+        cap: 200,
+        perAccountMax: 2,
+      },
+      {
+        ...fee,
+        kind: 'optional',
+        sortOrder: 50,
+        title: { zh: '中关村科学城参观', en: 'Zhongguancun Science City tour' },
+        priceMinor: 15000,
+        displayPriceMinor: 2100,
+        cap: 40,
+      },
     ]);
     await tx.insert(platformAdmin).values({ userId: ids.platformAdmin }).onConflictDoNothing();
     await tx.insert(conferenceMember).values([
@@ -112,5 +161,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
 
 export function demoLoginsText(port: number | string): string {
   const rows = Object.entries(DEMO_ACCOUNTS).map(([role, a]) => `  ${role.padEnd(14)} ${a.email.padEnd(28)} ${a.password}`);
-  return [`Demo conference: http://localhost:${port}/ (中文) and http://localhost:${port}/en (English)`, 'Demo logins:', ...rows].join('\n');
+  return [`Demo conference: http://localhost:${port}/ (中文) and http://localhost:${port}/en (English)`, 'Demo logins:', ...rows].join(
+    '\n',
+  );
 }

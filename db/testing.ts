@@ -40,6 +40,9 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
 
 /** A bare conference for a test (its slug doubles as its titles); returns its id. */
 export async function insertTestConference(db: Database['db'], slug: string): Promise<number> {
-  const [row] = await db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning({ id: conference.id });
+  const [row] = await db
+    .insert(conference)
+    .values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } })
+    .returning({ id: conference.id });
   return row.id;
 }

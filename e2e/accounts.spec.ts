@@ -65,7 +65,10 @@ test.describe('sign-up with the emailed code', () => {
 
 test.describe('login and logout', () => {
   test('wrong password shows the login error in both languages', async ({ page }) => {
-    for (const [prefix, message] of [['', '邮箱或密码错误'], ['/en', 'Email or password wrong']] as const) {
+    for (const [prefix, message] of [
+      ['', '邮箱或密码错误'],
+      ['/en', 'Email or password wrong'],
+    ] as const) {
       await page.goto(`${prefix}/conferencelogin`);
       const form = page.getByTestId('login-form');
       await form.locator('input[name="email"]').fill(DEMO_ACCOUNTS.participant.email);

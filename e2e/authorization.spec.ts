@@ -13,10 +13,20 @@ import { E2E } from './support/fixtures-data';
 type Answer = { status: number; location: string | null; body: string; setCookies: string[] };
 
 /** A raw HTTP request to the app with a chosen Host header (fetch would drop it). */
-function request(host: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function request(
+  host: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: E2E_PORT, path, method: options.method ?? 'GET', headers: { host: `${host}:${E2E_PORT}`, ...(options.headers ?? {}) } },
+      {
+        host: '127.0.0.1',
+        port: E2E_PORT,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: `${host}:${E2E_PORT}`, ...(options.headers ?? {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +56,10 @@ async function signIn(email: string, password: string): Promise<{ cookie: string
     body: JSON.stringify({ email, password }),
   });
   expect(answer.status).toBe(200);
-  return { cookie: answer.setCookies.map((c) => c.split(';')[0]).join('; '), token: (JSON.parse(answer.body) as { data: { token: string } }).data.token };
+  return {
+    cookie: answer.setCookies.map((c) => c.split(';')[0]).join('; '),
+    token: (JSON.parse(answer.body) as { data: { token: string } }).data.token,
+  };
 }
 
 const sessionCookie = async (email: string, password: string) => (await signIn(email, password)).cookie;
@@ -100,7 +113,9 @@ test('every route × every role × published and unpublished conference', async 
           const okStatus = want === null ? answer.status === 200 : answer.status >= 300 && answer.status < 400;
           checked++;
           if (!okStatus || got !== wantLocation) {
-            failures.push(`${host} ${role} ${prefix}${rule.pattern}: wanted ${wantLocation ?? '200'}, got ${answer.status} ${answer.location ?? ''}`);
+            failures.push(
+              `${host} ${role} ${prefix}${rule.pattern}: wanted ${wantLocation ?? '200'}, got ${answer.status} ${answer.location ?? ''}`,
+            );
           }
         }
       }
@@ -123,11 +138,23 @@ test('API handlers check the caller too', async () => {
   expect((await call(`/base/admin/isAdmin?cstnetId=${managerInfo.id}`, { headers: { cookie: participant } })).status).toBe(403);
   expect((await call('/base/admin/isAdmin', { headers: { cookie: manager } })).body.data).toMatchObject({ isAdmin: true });
   // The demo manager administers the demo conference only.
-  expect((await call('/base/admin/isAdmin', { headers: { cookie: manager }, host: `${E2E.draftSlug}.localhost` })).body.data).toMatchObject({ isAdmin: false });
+  expect((await call('/base/admin/isAdmin', { headers: { cookie: manager }, host: `${E2E.draftSlug}.localhost` })).body.data).toMatchObject(
+    { isAdmin: false },
+  );
   // A bearer token works like the cookie; a cross-site write is refused.
   const { token } = await signIn(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
-  expect((await call('/base/user/info', { headers: { authorization: `Bearer ${token}` } })).body.data).toMatchObject({ email: DEMO_ACCOUNTS.manager.email });
-  expect((await call('/base/user/info', { method: 'PUT', headers: { cookie: participant, origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  expect((await call('/base/user/info', { headers: { authorization: `Bearer ${token}` } })).body.data).toMatchObject({
+    email: DEMO_ACCOUNTS.manager.email,
+  });
+  expect(
+    (
+      await call('/base/user/info', {
+        method: 'PUT',
+        headers: { cookie: participant, origin: 'http://evil.example', 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).status,
+  ).toBe(403);
   // Registering on an unpublished conference is refused to participants.
   const register = await call('/conference/conferenceUser', {
     host: `${E2E.draftSlug}.localhost`,

@@ -6,7 +6,10 @@ import { expect, test } from './support/test';
 
 const SLUG = 'e2e-conf';
 
-test('a user creates a conference, sets up its website and requests publication; the platform administrator rejects, then approves; cancelling takes it off line', async ({ page, browser }) => {
+test('a user creates a conference, sets up its website and requests publication; the platform administrator rejects, then approves; cancelling takes it off line', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const visitor = await browser.newPage();
   const visitorSees = async () => {
@@ -65,7 +68,11 @@ test('a user creates a conference, sets up its website and requests publication;
   await settings.getByTestId('save-website').click();
   await expect(site.getByText('网站设置已保存')).toBeVisible();
   const [chooser] = await Promise.all([site.waitForEvent('filechooser'), site.getByTestId('upload-banner').click()]);
-  await chooser.setFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') });
+  await chooser.setFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+  });
   await expect(site.getByTestId('banner-image')).toBeVisible();
   await site.getByTestId('admin-email').fill('nobody@example.org');
   await site.getByTestId('add-admin').click();
@@ -103,7 +110,9 @@ test('a user creates a conference, sets up its website and requests publication;
   await expect(visitor.getByTestId('conference-department')).toHaveText('主办单位：中国科研网络　学科：理学');
   await expect(visitor.getByTestId('footer-contacts')).toHaveText('联系方式: 王老师 010-12345678');
   await expect(visitor.getByTestId('home-hero')).toHaveAttribute('style', /\/api\/conference\/asset\/[a-f0-9]{32}\.png/);
-  const bannerPath = /\/api\/conference\/asset\/[a-f0-9]{32}\.png/.exec((await visitor.getByTestId('home-hero').getAttribute('style')) ?? '')![0];
+  const bannerPath = /\/api\/conference\/asset\/[a-f0-9]{32}\.png/.exec(
+    (await visitor.getByTestId('home-hero').getAttribute('style')) ?? '',
+  )![0];
   expect(await visitor.evaluate(async (path) => (await fetch(path)).headers.get('content-type'), bannerPath)).toBe('image/png');
 
   // The creator takes it off line again.

@@ -5,7 +5,10 @@ import { E2E } from './support/fixtures-data';
 import { login } from './support/helpers';
 
 test.describe('route guard', () => {
-  for (const [prefix, heading] of [['', '登录'], ['/en', 'Log in']] as const) {
+  for (const [prefix, heading] of [
+    ['', '登录'],
+    ['/en', 'Log in'],
+  ] as const) {
     test(`anonymous visitor is sent to login and comes back (${prefix || 'zh'})`, async ({ page }) => {
       await page.goto(`${prefix}/profile/userInfo/Edit`);
       await expect(page).toHaveURL(new RegExp(`${prefix}/conferencelogin\\?redirect=%2Fprofile%2FuserInfo%2FEdit$`));

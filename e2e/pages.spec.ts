@@ -2,7 +2,10 @@ import { DEMO_ACCOUNTS } from '@/db/seed';
 import { login } from './support/helpers';
 import { expect, test } from './support/test';
 
-test('an organiser writes a page in both languages and publishes it; visitors read it in zh, in en and on a phone; organiser HTML never runs', async ({ page, browser }) => {
+test('an organiser writes a page in both languages and publishes it; visitors read it in zh, in en and on a phone; organiser HTML never runs', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await login(page, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
   await page.goto('/platform/config/page/list');
@@ -10,7 +13,10 @@ test('an organiser writes a page in both languages and publishes it; visitors re
   const editor = page.getByTestId('page-editor');
   await editor.getByLabel('页面名称（中文）').fill('会议日程');
   await editor.getByLabel('页面名称（英文）').fill('Programme');
-  for (const [lang, text] of [['zh', '第一天：开幕式'], ['en', 'Day one: opening']] as const) {
+  for (const [lang, text] of [
+    ['zh', '第一天：开幕式'],
+    ['en', 'Day one: opening'],
+  ] as const) {
     await page.getByTestId(`content-${lang}`).locator('.ProseMirror').click();
     await page.getByTestId(`content-${lang}`).getByRole('button', { name: '二级标题' }).click();
     await page.keyboard.type(text);
@@ -78,13 +84,23 @@ test('an organiser writes a page in both languages and publishes it; visitors re
     const response = await fetch('/api/conference/platform/config/page/save', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: { zh: '注入', en: 'Injected' }, content: { zh: '<p>正文</p><script>window.__hacked = 1</script><img src="x.png" onerror="window.__hacked = 2"><a href="javascript:window.__hacked=3">链接</a>', en: '<p>Body</p>' } }),
+      body: JSON.stringify({
+        name: { zh: '注入', en: 'Injected' },
+        content: {
+          zh: '<p>正文</p><script>window.__hacked = 1</script><img src="x.png" onerror="window.__hacked = 2"><a href="javascript:window.__hacked=3">链接</a>',
+          en: '<p>Body</p>',
+        },
+      }),
     });
     return (await response.json()) as { data: { id: number } };
   });
   const hostileId = saved.data.id;
   await page.evaluate(async (pid) => {
-    await fetch('/api/conference/platform/config/page/publish', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: pid, published: true }) });
+    await fetch('/api/conference/platform/config/page/publish', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: pid, published: true }),
+    });
   }, hostileId);
   await visitor.goto(`/page/${hostileId}`);
   await expect(visitor.getByTestId('page-content')).toContainText('正文');

@@ -20,7 +20,10 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await editor.getByLabel('英文名称').fill('Dietary needs');
     await editor.getByTestId('save-field').click();
     await expect(page.getByText('单选、多选和下拉项至少需要一个选项')).toBeVisible();
-    for (const [value, zh, en] of [['veg', '素食', 'Vegetarian'], ['halal', '清真', 'Halal']]) {
+    for (const [value, zh, en] of [
+      ['veg', '素食', 'Vegetarian'],
+      ['halal', '清真', 'Halal'],
+    ]) {
       await editor.getByTestId('add-option').click();
       await editor.getByLabel('选项值').last().fill(value);
       await editor.getByLabel('中文', { exact: true }).last().fill(zh);
@@ -186,7 +189,10 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await page.goto('/en/profile/userInfo');
     await expect(page.getByTestId('registration-status')).toContainText(/Registered \(number DEMO-\d{4}\)/);
     // The uploaded file is there, under its own name, and downloads as it was sent.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('registration-answers').getByTestId('answer-file').click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('registration-answers').getByTestId('answer-file').click(),
+    ]);
     expect(file.suggestedFilename()).toBe('Müller abstract.pdf');
     expect(readFileSync(await file.path(), 'utf8')).toBe('%PDF-1.4\n% abstract\n');
     const answers = page.getByTestId('registration-answers');
@@ -225,7 +231,10 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     expect(row[headers.indexOf('Optional fees')]).toContain('Post-conference workshop × 2 (CN¥901.00, Unpaid)');
 
     // The fee filter finds the registrant, the payment filter too; a paid filter does not.
-    const workshopFee = await page.getByTestId('registrant-fee').locator('option', { hasText: 'Post-conference workshop' }).getAttribute('value');
+    const workshopFee = await page
+      .getByTestId('registrant-fee')
+      .locator('option', { hasText: 'Post-conference workshop' })
+      .getAttribute('value');
     await page.goto(`/en/platform/manage/user?fee=${workshopFee}`);
     await expect(page.getByTestId('registrant-row')).toHaveCount(1);
     await expect(page.getByTestId('registrant-fees')).toContainText('Post-conference workshop × 2');

@@ -16,47 +16,90 @@ async function main() {
   const { db } = database;
   await seedDemo(db);
   const hash = await hashPassword(E2E.password);
-  const account = (email: string, name = email.split('@')[0]) => db.transaction((tx) => insertAccount(tx, { email, name, passwordHash: hash }));
+  const account = (email: string, name = email.split('@')[0]) =>
+    db.transaction((tx) => insertAccount(tx, { email, name, passwordHash: hash }));
 
   const draftManager = await account(E2E.draftManager, 'Draft Manager');
   const [draft] = await db
     .insert(conference)
-    .values({ slug: E2E.draftSlug, status: '1', title: { zh: '未发布的会议', en: 'An Unpublished Conference' }, shortTitle: { zh: '草稿会议', en: 'Draft Conf' } })
+    .values({
+      slug: E2E.draftSlug,
+      status: '1',
+      title: { zh: '未发布的会议', en: 'An Unpublished Conference' },
+      shortTitle: { zh: '草稿会议', en: 'Draft Conf' },
+    })
     .returning();
   await db.insert(conferenceMember).values({ conferenceId: draft.id, userId: draftManager, role: 'manager' });
 
   const [intl] = await db
     .insert(conference)
-    .values({ slug: E2E.englishOnlySlug, status: '4', languageType: 2, title: { zh: '国际研讨会', en: 'International Workshop' }, shortTitle: { zh: '国际研讨会', en: 'Intl Workshop' } })
+    .values({
+      slug: E2E.englishOnlySlug,
+      status: '4',
+      languageType: 2,
+      title: { zh: '国际研讨会', en: 'International Workshop' },
+      shortTitle: { zh: '国际研讨会', en: 'Intl Workshop' },
+    })
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: intl.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
-  await db
-    .insert(conference)
-    .values({ slug: E2E.chineseOnlySlug, status: '4', languageType: 1, title: { zh: '中文研讨会', en: 'Chinese Workshop' }, shortTitle: { zh: '中文研讨会', en: 'CN Workshop' } });
+  await db.insert(conference).values({
+    slug: E2E.chineseOnlySlug,
+    status: '4',
+    languageType: 1,
+    title: { zh: '中文研讨会', en: 'Chinese Workshop' },
+    shortTitle: { zh: '中文研讨会', en: 'CN Workshop' },
+  });
   const [closed] = await db
     .insert(conference)
-    .values({ slug: E2E.closedSlug, status: '4', title: { zh: '已截止的会议', en: 'A Closed Conference' }, shortTitle: { zh: '已截止', en: 'Closed' } })
+    .values({
+      slug: E2E.closedSlug,
+      status: '4',
+      title: { zh: '已截止的会议', en: 'A Closed Conference' },
+      shortTitle: { zh: '已截止', en: 'Closed' },
+    })
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: closed.id, startDate: '2020-01-01', endDate: '2020-02-01' });
   const [full] = await db
     .insert(conference)
-    .values({ slug: E2E.fullSlug, status: '4', registerFlag: true, registerNum: 1, title: { zh: '满员的会议', en: 'A Full Conference' }, shortTitle: { zh: '满员', en: 'Full' } })
+    .values({
+      slug: E2E.fullSlug,
+      status: '4',
+      registerFlag: true,
+      registerNum: 1,
+      title: { zh: '满员的会议', en: 'A Full Conference' },
+      shortTitle: { zh: '满员', en: 'Full' },
+    })
     .returning();
   await db.insert(registrationConfig).values({ conferenceId: full.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
   const looksManager = await account(E2E.looksManager, 'Looks Manager');
   const [looks] = await db
     .insert(conference)
-    .values({ slug: E2E.looksSlug, status: '4', title: { zh: '外观测试大会', en: 'Appearance Test Congress' }, shortTitle: { zh: '外观大会', en: 'Looks' } })
+    .values({
+      slug: E2E.looksSlug,
+      status: '4',
+      title: { zh: '外观测试大会', en: 'Appearance Test Congress' },
+      shortTitle: { zh: '外观大会', en: 'Looks' },
+    })
     .returning();
   await db.insert(conferenceMember).values({ conferenceId: looks.id, userId: looksManager, role: 'manager' });
   await db.insert(registrationConfig).values({ conferenceId: looks.id, startDate: '2000-01-01', endDate: '2999-12-31' });
 
   const [demo] = await db.select().from(conference).where(eq(conference.slug, 'demo'));
   const registered = await account(E2E.registeredParticipant, 'Registered Person');
-  const [delegateFee] = await db.select().from(registrationFee).where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'register'))).orderBy(registrationFee.sortOrder).limit(1);
-  await registerParticipant(db, { conference: demo, userId: registered, answers: { country: 'CN' }, fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' } });
+  const [delegateFee] = await db
+    .select()
+    .from(registrationFee)
+    .where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'register')))
+    .orderBy(registrationFee.sortOrder)
+    .limit(1);
+  await registerParticipant(db, {
+    conference: demo,
+    userId: registered,
+    answers: { country: 'CN' },
+    fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' },
+  });
   await registerParticipant(db, { conference: full, userId: registered });
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);

@@ -4,7 +4,8 @@ import { mailTemplates, renderMail } from './templates';
 describe('mail templates', () => {
   it('exist in both languages with the same placeholders', () => {
     for (const [name, template] of Object.entries(mailTemplates)) {
-      const holes = (t: { subject: string; lines: string[] }) => [...(t.subject + t.lines.join()).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const holes = (t: { subject: string; lines: string[] }) =>
+        [...(t.subject + t.lines.join()).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(holes(template.zh), name).toEqual(holes(template.en));
     }
   });

@@ -15,17 +15,29 @@ export const mailTemplates = {
     },
     en: {
       subject: '[{conference}] Your sign-up code',
-      lines: ['Hello,', 'You are creating an account for {conference}. Your verification code is: {code}', 'The code is valid for {minutes} minutes. If this was not you, please ignore this email.'],
+      lines: [
+        'Hello,',
+        'You are creating an account for {conference}. Your verification code is: {code}',
+        'The code is valid for {minutes} minutes. If this was not you, please ignore this email.',
+      ],
     },
   },
   resetPassCode: {
     zh: {
       subject: '【{conference}】重置密码验证码',
-      lines: ['您好：', '您正在重置 {conference} 账号的密码，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件，您的密码不会改变。'],
+      lines: [
+        '您好：',
+        '您正在重置 {conference} 账号的密码，验证码为：{code}',
+        '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件，您的密码不会改变。',
+      ],
     },
     en: {
       subject: '[{conference}] Your password reset code',
-      lines: ['Hello,', 'You asked to reset the password of your {conference} account. Your verification code is: {code}', 'The code is valid for {minutes} minutes. If this was not you, ignore this email; your password stays unchanged.'],
+      lines: [
+        'Hello,',
+        'You asked to reset the password of your {conference} account. Your verification code is: {code}',
+        'The code is valid for {minutes} minutes. If this was not you, ignore this email; your password stays unchanged.',
+      ],
     },
   },
   passwordChanged: {
@@ -35,27 +47,49 @@ export const mailTemplates = {
     },
     en: {
       subject: '[{conference}] Your password was reset',
-      lines: ['Dear {name},', 'The password of your account has just been reset and every signed-in device was signed out.', 'If this was not you, contact the conference organisers at once.'],
+      lines: [
+        'Dear {name},',
+        'The password of your account has just been reset and every signed-in device was signed out.',
+        'If this was not you, contact the conference organisers at once.',
+      ],
     },
   },
   registrationSuccess: {
     zh: {
       subject: '【{conference}】注册成功',
-      lines: ['{name}，您好：', '您已成功注册 {conference}，注册号为：{code}。', '{fees}', '您可以随时登录会议网站的个人中心查看注册信息和订单。'],
+      lines: [
+        '{name}，您好：',
+        '您已成功注册 {conference}，注册号为：{code}。',
+        '{fees}',
+        '您可以随时登录会议网站的个人中心查看注册信息和订单。',
+      ],
     },
     en: {
       subject: '[{conference}] Your registration',
-      lines: ['Dear {name},', 'You are registered for {conference}. Your registration number is {code}.', '{fees}', 'Sign in to the conference website at any time to see your registration and your orders in the personal centre.'],
+      lines: [
+        'Dear {name},',
+        'You are registered for {conference}. Your registration number is {code}.',
+        '{fees}',
+        'Sign in to the conference website at any time to see your registration and your orders in the personal centre.',
+      ],
     },
   },
   publicationRequested: {
     zh: {
       subject: '【会议发布申请】{conference}',
-      lines: ['平台管理员您好：', '{name}（{email}）申请发布会议「{conference}」（{slug}）。', '请登录平台，在“发布审核”中批准或驳回该申请。'],
+      lines: [
+        '平台管理员您好：',
+        '{name}（{email}）申请发布会议「{conference}」（{slug}）。',
+        '请登录平台，在“发布审核”中批准或驳回该申请。',
+      ],
     },
     en: {
       subject: '[Publication request] {conference}',
-      lines: ['Hello,', '{name} ({email}) asks to publish the conference "{conference}" ({slug}).', 'Please sign in and approve or reject the request under "Publication requests".'],
+      lines: [
+        'Hello,',
+        '{name} ({email}) asks to publish the conference "{conference}" ({slug}).',
+        'Please sign in and approve or reject the request under "Publication requests".',
+      ],
     },
   },
   publicationApproved: {
@@ -75,7 +109,11 @@ export const mailTemplates = {
     },
     en: {
       subject: '[{conference}] Publication request rejected',
-      lines: ['Hello,', 'The publication of "{conference}" was not approved. Reason: {reason}', 'You may request publication again after making changes.'],
+      lines: [
+        'Hello,',
+        'The publication of "{conference}" was not approved. Reason: {reason}',
+        'You may request publication again after making changes.',
+      ],
     },
   },
 } satisfies Record<string, Bilingual>;

@@ -49,12 +49,26 @@ async function main() {
   try {
     const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
-    if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+    if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
+      spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
     // The embedded database, whatever DATABASE_URL says: a fresh demo, no setup.
     const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
-    const appEnv: NodeJS.ProcessEnv = { ...rest, NODE_ENV: 'production', PGLITE_DIR: path.join(work, 'pglite'), UPLOAD_DIR: path.join(work, 'uploads'), SEED_DEMO: '1', MAIL_POLL_MS: '60000' };
+    const appEnv: NodeJS.ProcessEnv = {
+      ...rest,
+      NODE_ENV: 'production',
+      PGLITE_DIR: path.join(work, 'pglite'),
+      UPLOAD_DIR: path.join(work, 'uploads'),
+      SEED_DEMO: '1',
+      MAIL_POLL_MS: '60000',
+    };
     const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    children.push(spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], { cwd: root, env: { ...appEnv, PORT: String(APP_PORT) }, stdio: 'ignore' }));
+    children.push(
+      spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+        cwd: root,
+        env: { ...appEnv, PORT: String(APP_PORT) },
+        stdio: 'ignore',
+      }),
+    );
     const appUrl = `http://localhost:${APP_PORT}/`;
     await waitFor(`http://localhost:${APP_PORT}/api/health`);
     for (let i = 0; i < 20; i++) await (await fetch(appUrl)).text();
@@ -75,7 +89,8 @@ async function main() {
 
     const app = await load(appUrl);
     const nginx = await load(nginxUrl);
-    const row = (name: string, r: typeof app) => `  ${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
+    const row = (name: string, r: typeof app) =>
+      `  ${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`;
     console.log(`bench:public — the demo home page (${html.length} bytes), ${CONNECTIONS} connections, ${SECONDS} s each`);
     console.log(row('app', app));
     console.log(row('nginx', nginx));

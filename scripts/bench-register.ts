@@ -28,20 +28,36 @@ const WARM_UP = 10;
 
 type Answer = { status: number; error?: string; message?: string; ms: number; doneAt: number };
 
-const FORM = { agreeNotice: true, answers: { name: 'Bench Participant', telephone: '+86 10 12345678', country: 'CN', unit: 'Bench Institute' } };
+const FORM = {
+  agreeNotice: true,
+  answers: { name: 'Bench Participant', telephone: '+86 10 12345678', country: 'CN', unit: 'Bench Institute' },
+};
 
 function post(path: string, token: string, agent: http.Agent, body: unknown = FORM, host = HOST): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path, method: 'POST', agent, headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-locale': 'en' } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path,
+        method: 'POST',
+        agent,
+        headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-locale': 'en' },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           try {
             const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: string; message?: string };
-            resolve({ status: res.statusCode ?? 0, error: body.error, message: body.message, ms: performance.now() - started, doneAt: performance.now() });
+            resolve({
+              status: res.statusCode ?? 0,
+              error: body.error,
+              message: body.message,
+              ms: performance.now() - started,
+              doneAt: performance.now(),
+            });
           } catch {
             resolve({ status: res.statusCode ?? 0, error: 'UNPARSEABLE', ms: performance.now() - started, doneAt: performance.now() });
           }
@@ -65,14 +81,28 @@ async function main() {
     const database = await openDatabase({ url: url.toString() });
     const [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'bench', status: '4', registerFlag: true, registerNum: CAP, title: { zh: '压测', en: 'Bench' }, shortTitle: { zh: '压测', en: 'Bench' } })
+      .values({
+        slug: 'bench',
+        status: '4',
+        registerFlag: true,
+        registerNum: CAP,
+        title: { zh: '压测', en: 'Bench' },
+        shortTitle: { zh: '压测', en: 'Bench' },
+      })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     // A second conference for the warm-up registrations, so the measured one starts empty.
-    const [warm] = await database.db.insert(conference).values({ slug: 'warm', status: '4', title: { zh: '预热', en: 'Warm-up' }, shortTitle: { zh: '预热', en: 'Warm-up' } }).returning();
+    const [warm] = await database.db
+      .insert(conference)
+      .values({ slug: 'warm', status: '4', title: { zh: '预热', en: 'Warm-up' }, shortTitle: { zh: '预热', en: 'Warm-up' } })
+      .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: warm.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     const tokens: string[] = [];
-    const users = Array.from({ length: REQUESTS + WARM_UP }, (_, i) => ({ id: randomUUID(), name: `Bench ${i}`, email: `bench${i}@example.org` }));
+    const users = Array.from({ length: REQUESTS + WARM_UP }, (_, i) => ({
+      id: randomUUID(),
+      name: `Bench ${i}`,
+      email: `bench${i}@example.org`,
+    }));
     for (let i = 0; i < users.length; i += 500) await database.db.insert(user).values(users.slice(i, i + 500));
     const sessions = users.map((u) => {
       const token = randomBytes(24).toString('base64url');
@@ -83,7 +113,8 @@ async function main() {
 
     const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
-    if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+    if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
+      spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
     // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     server = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(PORT)], {
@@ -117,7 +148,10 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     agent.destroy();
 
-    const [{ n }] = await database.db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, conf.id));
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(conferenceRegistration)
+      .where(eq(conferenceRegistration.conferenceId, conf.id));
     await database.close();
     const accepted = answers.filter((a) => a.status === 200).length;
     const full = answers.filter((a) => a.error === 'REGISTRATION_FULL' && a.message === FULL_MESSAGE).length;
@@ -131,7 +165,9 @@ async function main() {
     console.log(`  stored registrations          ${n}`);
     console.log(`  oversold                      ${Math.max(0, n - CAP)}`);
     console.log(`  rejected with the full message ${full}`);
-    console.log(`  other answers                 ${other}${other ? ` (${[...new Set(answers.filter((a) => a.status !== 200 && a.error !== 'REGISTRATION_FULL').map((a) => `${a.status} ${a.error}`))].join(', ')})` : ''}`);
+    console.log(
+      `  other answers                 ${other}${other ? ` (${[...new Set(answers.filter((a) => a.status !== 200 && a.error !== 'REGISTRATION_FULL').map((a) => `${a.status} ${a.error}`))].join(', ')})` : ''}`,
+    );
     console.log(`  wall time                     ${seconds.toFixed(2)} s`);
     console.log(`  cap filled after              ${fillSeconds.toFixed(2)} s`);
     console.log(`  accepted per second           ${(accepted / fillSeconds).toFixed(0)} (while places were left)`);

@@ -12,7 +12,10 @@ const en = new Map(flatten(load('en')));
 const problems = [];
 for (const [key] of zh) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
 for (const [key] of en) if (!zh.has(key)) problems.push(`missing in zh.json: ${key}`);
-for (const [locale, map] of [['zh', zh], ['en', en]]) {
+for (const [locale, map] of [
+  ['zh', zh],
+  ['en', en],
+]) {
   for (const [key, value] of map) if (typeof value !== 'string' || !value.trim()) problems.push(`empty in ${locale}.json: ${key}`);
 }
 if (problems.length) {

@@ -33,6 +33,10 @@ if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.FORCE_BUILD
 }
 
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], { cwd: root, env: { ...env, NODE_ENV: 'production', PORT: port }, stdio: 'inherit' });
+const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+  cwd: root,
+  env: { ...env, NODE_ENV: 'production', PORT: port },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -24,7 +24,15 @@ export async function generateMetadata(): Promise<Metadata> {
   if (!conference) return {};
   const lang = isLocale(locale) ? locale : 'zh';
   const title = localized(conference.title, lang);
-  const description = [localized(conference.title2, lang), localized(conference.department, lang), localized(conference.city, lang), conference.startDate ?? ''].filter(Boolean).join(' · ') || title;
+  const description =
+    [
+      localized(conference.title2, lang),
+      localized(conference.department, lang),
+      localized(conference.city, lang),
+      conference.startDate ?? '',
+    ]
+      .filter(Boolean)
+      .join(' · ') || title;
   const origin = originOf(h);
   const prefixes = sitePrefixes(conference);
   const languages = Object.fromEntries(prefixes.map((prefix) => [prefix ? 'en' : 'zh', `${origin}${prefix || '/'}`]));
@@ -51,7 +59,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage() {
   const { conference, db, locale } = await requirePage('/');
   const phone = isMobileAgent((await headers()).get('user-agent'));
-  const [t, window, look, page] = await Promise.all([getTranslations('home'), registrationWindow(db, conference), siteLook(db, conference.id), conference.homePageId ? publishedPageFor(db, conference.id, conference.homePageId, phone) : null]);
+  const [t, window, look, page] = await Promise.all([
+    getTranslations('home'),
+    registrationWindow(db, conference),
+    siteLook(db, conference.id),
+    conference.homePageId ? publishedPageFor(db, conference.id, conference.homePageId, phone) : null,
+  ]);
   const template = templateFor(look, 'home', phone);
   const pageHtml = page ? localized(page.content, locale) : '';
   if (template) {
@@ -60,7 +73,9 @@ export default async function HomePage() {
   }
   const text = (value: { zh: string; en: string }) => localized(value, locale);
   const discipline = DISCIPLINES.find((d) => d.code === conference.discipline)?.[locale] ?? '';
-  const dates = conference.startDate ? `${conference.startDate}${conference.endDate ? ` – ${conference.endDate}` : ''}` : t('toBeAnnounced');
+  const dates = conference.startDate
+    ? `${conference.startDate}${conference.endDate ? ` – ${conference.endDate}` : ''}`
+    : t('toBeAnnounced');
   return (
     <>
       <div
@@ -73,14 +88,23 @@ export default async function HomePage() {
       >
         <Container size="lg" py={72}>
           <Stack gap="sm" c="white">
-            {text(conference.title3) && <Text fz="sm" opacity={0.85}>{text(conference.title3)}</Text>}
+            {text(conference.title3) && (
+              <Text fz="sm" opacity={0.85}>
+                {text(conference.title3)}
+              </Text>
+            )}
             <Title order={1} fz={{ base: 28, sm: 40 }} data-testid="conference-title">
               {text(conference.title)}
             </Title>
             {text(conference.title2) && <Text fz="lg">{text(conference.title2)}</Text>}
             {(text(conference.department) || discipline) && (
               <Text fz="sm" opacity={0.9} data-testid="conference-department">
-                {[text(conference.department) && `${t('department')}：${text(conference.department)}`, discipline && `${t('discipline')}：${discipline}`].filter(Boolean).join(locale === 'zh' ? '　' : ' · ')}
+                {[
+                  text(conference.department) && `${t('department')}：${text(conference.department)}`,
+                  discipline && `${t('discipline')}：${discipline}`,
+                ]
+                  .filter(Boolean)
+                  .join(locale === 'zh' ? '　' : ' · ')}
               </Text>
             )}
           </Stack>
@@ -89,26 +113,48 @@ export default async function HomePage() {
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Paper withBorder p="lg">
-            <Text c="dimmed" size="sm">{t('dates')}</Text>
-            <Text fw={600} mt={4}>{dates}</Text>
+            <Text c="dimmed" size="sm">
+              {t('dates')}
+            </Text>
+            <Text fw={600} mt={4}>
+              {dates}
+            </Text>
           </Paper>
           <Paper withBorder p="lg">
-            <Text c="dimmed" size="sm">{t('venue')}</Text>
-            <Text fw={600} mt={4}>{text(conference.city) || t('toBeAnnounced')}</Text>
-            {text(conference.address) && <Text size="sm" c="dimmed">{text(conference.address)}</Text>}
+            <Text c="dimmed" size="sm">
+              {t('venue')}
+            </Text>
+            <Text fw={600} mt={4}>
+              {text(conference.city) || t('toBeAnnounced')}
+            </Text>
+            {text(conference.address) && (
+              <Text size="sm" c="dimmed">
+                {text(conference.address)}
+              </Text>
+            )}
           </Paper>
           <Paper withBorder p="lg">
             <Group justify="space-between">
-              <Text c="dimmed" size="sm">{t('registration')}</Text>
-              {window.open && <Badge color="green" variant="light">{t('open')}</Badge>}
+              <Text c="dimmed" size="sm">
+                {t('registration')}
+              </Text>
+              {window.open && (
+                <Badge color="green" variant="light">
+                  {t('open')}
+                </Badge>
+              )}
             </Group>
             {window.open ? (
               <Stack gap="xs" mt={4}>
                 <Text size="sm">{t('registrationOpen', { start: window.startDate!, end: window.endDate! })}</Text>
-                <ButtonLink href="/conferenceRegister" data-testid="register-now">{t('registerNow')}</ButtonLink>
+                <ButtonLink href="/conferenceRegister" data-testid="register-now">
+                  {t('registerNow')}
+                </ButtonLink>
               </Stack>
             ) : (
-              <Text fw={600} mt={4}>{t('registrationNotOpen')}</Text>
+              <Text fw={600} mt={4}>
+                {t('registrationNotOpen')}
+              </Text>
             )}
           </Paper>
         </SimpleGrid>

@@ -8,5 +8,7 @@ export const dynamic = 'force-dynamic';
 export async function GET() {
   const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
   if (!ctx.conference) return new Response('Not found', { status: 404 });
-  return new Response(sitemapXml(ctx.conference, originOf(h)), { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  return new Response(sitemapXml(ctx.conference, originOf(h)), {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
+  });
 }

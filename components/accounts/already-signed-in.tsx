@@ -12,7 +12,9 @@ export async function AlreadySignedIn({ email }: { email: string }) {
       </Alert>
       <Group grow>
         <ButtonLink href="/conferenceRegister">{t('goConferenceRegister')}</ButtonLink>
-        <ButtonLink href="/profile/userInfo" variant="light">{t('goProfile')}</ButtonLink>
+        <ButtonLink href="/profile/userInfo" variant="light">
+          {t('goProfile')}
+        </ButtonLink>
       </Group>
     </Stack>
   );

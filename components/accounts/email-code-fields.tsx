@@ -16,9 +16,26 @@ export function EmailCodeFields({ form, purpose }: { form: UseFormReturn<CodeFor
   const sendCode = useSendCode(form, purpose);
   return (
     <>
-      <TextInput label={t('email')} placeholder={t('emailPlaceholder')} type="email" autoComplete="email" required error={fieldError(form.formState.errors.email)} {...form.register('email')} />
+      <TextInput
+        label={t('email')}
+        placeholder={t('emailPlaceholder')}
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError(form.formState.errors.email)}
+        {...form.register('email')}
+      />
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput label={t('code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" required style={{ flex: 1 }} error={fieldError(form.formState.errors.code)} {...form.register('code')} />
+        <TextInput
+          label={t('code')}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          required
+          style={{ flex: 1 }}
+          error={fieldError(form.formState.errors.code)}
+          {...form.register('code')}
+        />
         <div style={{ paddingTop: 25 }}>
           <SendCodeButton onSend={sendCode} />
         </div>

@@ -47,9 +47,7 @@ export function ProfileForm({ initial }: { initial: Values }) {
           <Button variant="default" onClick={() => router.push('/profile/userInfo')}>
             {tc('cancel')}
           </Button>
-          <SubmitButton loading={form.formState.isSubmitting}>
-            {tc('save')}
-          </SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting}>{tc('save')}</SubmitButton>
         </Group>
       </Stack>
     </form>

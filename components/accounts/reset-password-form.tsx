@@ -13,7 +13,6 @@ import { PasswordFields, type CodeFormValues } from './password-fields';
 import { EmailCodeFields } from './email-code-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-
 export function ResetPasswordForm() {
   const t = useTranslations('auth');
   const api = useApi();
@@ -37,7 +36,14 @@ export function ResetPasswordForm() {
     <form onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="md">
         <EmailCodeFields form={form} purpose="resetPassCode" />
-        <TextInput label={t('name')} description={t('nameHint')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
+        <TextInput
+          label={t('name')}
+          description={t('nameHint')}
+          autoComplete="name"
+          required
+          error={fieldError(form.formState.errors.name)}
+          {...form.register('name')}
+        />
         <PasswordFields form={form} label={t('newPassword')} />
         <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('resetButton')}

@@ -13,7 +13,6 @@ import { PasswordFields, type CodeFormValues } from './password-fields';
 import { EmailCodeFields } from './email-code-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-
 export function SignUpForm({ redirect }: { redirect?: string }) {
   const t = useTranslations('auth');
   const api = useApi();
@@ -38,7 +37,13 @@ export function SignUpForm({ redirect }: { redirect?: string }) {
     <form onSubmit={submit} noValidate data-testid="sign-up-form">
       <Stack gap="md">
         <EmailCodeFields form={form} purpose="registerCode" />
-        <TextInput label={t('name')} autoComplete="name" required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
+        <TextInput
+          label={t('name')}
+          autoComplete="name"
+          required
+          error={fieldError(form.formState.errors.name)}
+          {...form.register('name')}
+        />
         <PasswordFields form={form} label={t('password')} />
         <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('signUpButton')}

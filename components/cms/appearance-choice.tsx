@@ -9,7 +9,13 @@ export function AppearanceChoice({ id }: { id: number | null }) {
   const t = useTranslations('appearances');
   const { run, busy } = useApiAction();
   return (
-    <Button size="xs" variant="light" loading={busy} data-testid="use-appearance" onClick={() => run('/conference/platform/config/exterior/choose', { body: { id } }, t('chosen'))}>
+    <Button
+      size="xs"
+      variant="light"
+      loading={busy}
+      data-testid="use-appearance"
+      onClick={() => run('/conference/platform/config/exterior/choose', { body: { id } }, t('chosen'))}
+    >
       {id === null ? t('useBuiltIn') : t('use')}
     </Button>
   );

@@ -68,24 +68,60 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
     <form onSubmit={submit} noValidate data-testid="appearance-editor">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('nameZh')} required error={fieldError(errors.name?.zh)} data-testid="appearance-name-zh" {...form.register('name.zh')} />
-          <TextInput label={t('nameEn')} required error={fieldError(errors.name?.en)} data-testid="appearance-name-en" {...form.register('name.en')} />
+          <TextInput
+            label={t('nameZh')}
+            required
+            error={fieldError(errors.name?.zh)}
+            data-testid="appearance-name-zh"
+            {...form.register('name.zh')}
+          />
+          <TextInput
+            label={t('nameEn')}
+            required
+            error={fieldError(errors.name?.en)}
+            data-testid="appearance-name-en"
+            {...form.register('name.en')}
+          />
           {picker('homeTemplateId', 'home')}
           {picker('pageTemplateId', 'page')}
         </SimpleGrid>
         <Stack gap="xs">
-          <Text size="sm" fw={500}>{t('thumbnail')}</Text>
-          <Text size="xs" c="dimmed">{t('thumbnailHint')}</Text>
-          {thumbnail && <Image src={`/api/conference/asset/${thumbnail}`} alt={t('thumbnail')} w={240} h={135} fit="cover" radius="sm" data-testid="thumbnail-image" />}
+          <Text size="sm" fw={500}>
+            {t('thumbnail')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('thumbnailHint')}
+          </Text>
+          {thumbnail && (
+            <Image
+              src={`/api/conference/asset/${thumbnail}`}
+              alt={t('thumbnail')}
+              w={240}
+              h={135}
+              fit="cover"
+              radius="sm"
+              data-testid="thumbnail-image"
+            />
+          )}
           <Group>
             <FileButton onChange={upload} accept=".jpg,.jpeg,.png">
-              {(props) => <Button {...props} size="xs" variant="light" loading={uploading} data-testid="upload-thumbnail">{t('uploadThumbnail')}</Button>}
+              {(props) => (
+                <Button {...props} size="xs" variant="light" loading={uploading} data-testid="upload-thumbnail">
+                  {t('uploadThumbnail')}
+                </Button>
+              )}
             </FileButton>
-            {thumbnail && <Button size="xs" variant="subtle" color="red" onClick={() => form.setValue('thumbnail', '', { shouldDirty: true })}>{t('removeThumbnail')}</Button>}
+            {thumbnail && (
+              <Button size="xs" variant="subtle" color="red" onClick={() => form.setValue('thumbnail', '', { shouldDirty: true })}>
+                {t('removeThumbnail')}
+              </Button>
+            )}
           </Group>
         </Stack>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-appearance">{t('save')}</SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-appearance">
+            {t('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -14,7 +14,9 @@ export async function PageEditorShell({ db, conferenceId, initial }: { db: Execu
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={3}>{initial.id ? t('editTitle') : t('addTitle')}</Title>
-        <ButtonLink href="/platform/config/page/list" variant="subtle">{t('backToList')}</ButtonLink>
+        <ButtonLink href="/platform/config/page/list" variant="subtle">
+          {t('backToList')}
+        </ButtonLink>
       </Group>
       <Paper withBorder p="md">
         <PageEditor key={String(initial.id ?? 'new')} initial={initial} mobilePages={mobilePages} />

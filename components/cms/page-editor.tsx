@@ -12,7 +12,13 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
 
 /** Adds or edits a page: names and rich-text content in zh and en (with pictures), mobile flag and related mobile page. */
-export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobilePages: { id: number; name: { zh: string; en: string } }[] }) {
+export function PageEditor({
+  initial,
+  mobilePages,
+}: {
+  initial: PageInput;
+  mobilePages: { id: number; name: { zh: string; en: string } }[];
+}) {
   const t = useTranslations('pages');
   const api = useApi();
   const locale = useAppLocale();
@@ -45,7 +51,14 @@ export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobil
             control={form.control}
             name={`content.${lang}`}
             render={({ field }) => (
-              <RichTextInput label={t(lang === 'zh' ? 'contentZh' : 'contentEn')} value={field.value ?? ''} onChange={field.onChange} error={fieldError(errors.content?.[lang])} testId={`content-${lang}`} onImageUpload={uploadImage} />
+              <RichTextInput
+                label={t(lang === 'zh' ? 'contentZh' : 'contentEn')}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={fieldError(errors.content?.[lang])}
+                testId={`content-${lang}`}
+                onImageUpload={uploadImage}
+              />
             )}
           />
         ))}
@@ -53,7 +66,14 @@ export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobil
           <Controller
             control={form.control}
             name="isMobile"
-            render={({ field }) => <Switch label={t('isMobile')} description={t('isMobileHint')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+            render={({ field }) => (
+              <Switch
+                label={t('isMobile')}
+                description={t('isMobileHint')}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
           />
           {!isMobile && (
             <Controller
@@ -65,7 +85,9 @@ export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobil
                   description={t('mobilePageHint')}
                   clearable
                   placeholder={t('none')}
-                  data={mobilePages.filter((p) => p.id !== initial.id).map((p) => ({ value: String(p.id), label: localized(p.name, locale) }))}
+                  data={mobilePages
+                    .filter((p) => p.id !== initial.id)
+                    .map((p) => ({ value: String(p.id), label: localized(p.name, locale) }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
                   error={fieldError(errors.mobilePageId)}
@@ -75,7 +97,9 @@ export function PageEditor({ initial, mobilePages }: { initial: PageInput; mobil
           )}
         </Group>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-page">{t('save')}</SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-page">
+            {t('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

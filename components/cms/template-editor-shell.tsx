@@ -14,7 +14,9 @@ export async function TemplateEditorShell({ db, conferenceId, initial }: { db: E
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={3}>{initial.id ? t('editTitle') : t('addTitle')}</Title>
-        <ButtonLink href="/platform/config/template/list" variant="subtle">{t('backToList')}</ButtonLink>
+        <ButtonLink href="/platform/config/template/list" variant="subtle">
+          {t('backToList')}
+        </ButtonLink>
       </Group>
       <Paper withBorder p="md">
         <TemplateEditor key={String(initial.id ?? 'new')} initial={initial} mobileTemplates={mobileTemplates} />

@@ -4,7 +4,13 @@ import { Button, Code, FileButton, Group, Select, SimpleGrid, Stack, Switch, Tex
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { TEMPLATE_CSS_MAX_BYTES, TEMPLATE_PLACEHOLDERS, TEMPLATE_TYPES, ZTemplateInput, type TemplateInput } from '@/lib/cms/template-schemas';
+import {
+  TEMPLATE_CSS_MAX_BYTES,
+  TEMPLATE_PLACEHOLDERS,
+  TEMPLATE_TYPES,
+  ZTemplateInput,
+  type TemplateInput,
+} from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
@@ -39,13 +45,36 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
     <form onSubmit={submit} noValidate data-testid="template-editor">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('nameZh')} required maxLength={100} error={fieldError(errors.name?.zh)} data-testid="template-name-zh" {...form.register('name.zh')} />
-          <TextInput label={t('nameEn')} required maxLength={100} error={fieldError(errors.name?.en)} data-testid="template-name-en" {...form.register('name.en')} />
+          <TextInput
+            label={t('nameZh')}
+            required
+            maxLength={100}
+            error={fieldError(errors.name?.zh)}
+            data-testid="template-name-zh"
+            {...form.register('name.zh')}
+          />
+          <TextInput
+            label={t('nameEn')}
+            required
+            maxLength={100}
+            error={fieldError(errors.name?.en)}
+            data-testid="template-name-en"
+            {...form.register('name.en')}
+          />
           <Controller
             control={form.control}
             name="type"
             render={({ field }) => (
-              <Select label={t('type')} required allowDeselect={false} data={TEMPLATE_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))} value={field.value ?? null} onChange={(v) => field.onChange(v)} error={fieldError(errors.type)} data-testid="template-type" />
+              <Select
+                label={t('type')}
+                required
+                allowDeselect={false}
+                data={TEMPLATE_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v)}
+                error={fieldError(errors.type)}
+                data-testid="template-type"
+              />
             )}
           />
         </SimpleGrid>
@@ -95,7 +124,15 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
           <Controller
             control={form.control}
             name="isMobile"
-            render={({ field }) => <Switch label={t('isMobile')} description={t('isMobileHint')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="template-mobile" />}
+            render={({ field }) => (
+              <Switch
+                label={t('isMobile')}
+                description={t('isMobileHint')}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="template-mobile"
+              />
+            )}
           />
           {!isMobile && (
             <Controller
@@ -107,7 +144,9 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
                   description={t('mobileTemplateHint')}
                   clearable
                   placeholder={t('none')}
-                  data={mobileTemplates.filter((m) => m.id !== initial.id && m.type === type).map((m) => ({ value: String(m.id), label: localized(m.name, locale) }))}
+                  data={mobileTemplates
+                    .filter((m) => m.id !== initial.id && m.type === type)
+                    .map((m) => ({ value: String(m.id), label: localized(m.name, locale) }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
                   error={fieldError(errors.mobileTemplateId)}
@@ -119,11 +158,21 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
           <Controller
             control={form.control}
             name="isDefault"
-            render={({ field }) => <Switch label={t('isDefault')} description={t('isDefaultHint')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="template-default" />}
+            render={({ field }) => (
+              <Switch
+                label={t('isDefault')}
+                description={t('isDefaultHint')}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="template-default"
+              />
+            )}
           />
         </Group>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-template">{t('save')}</SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-template">
+            {t('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

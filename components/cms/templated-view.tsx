@@ -7,7 +7,12 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 /** The values of a template's placeholders for one conference, page and language. */
-export async function templateValues(conference: Conference, locale: Locale, window: RegistrationWindow, pageTitle = ''): Promise<TemplateValues> {
+export async function templateValues(
+  conference: Conference,
+  locale: Locale,
+  window: RegistrationWindow,
+  pageTitle = '',
+): Promise<TemplateValues> {
   const [tf, th] = await Promise.all([getTranslations({ locale, namespace: 'footer' }), getTranslations({ locale, namespace: 'home' })]);
   const text = (value: { zh: string; en: string }) => localized(value, locale);
   const daysLeft = registrationDaysLeft(window, conference.timeZone);
@@ -32,12 +37,35 @@ export async function templateValues(conference: Conference, locale: Locale, win
  * A page drawn with an organiser's template: its stylesheet (a file of its own, linked and hoisted
  * into the head) and its HTML with the placeholders filled, sanitised as a whole.
  */
-export function TemplatedView({ template, locale, values, content, testId }: { template: Template; locale: Locale; values: TemplateValues; content: string; testId: string }) {
+export function TemplatedView({
+  template,
+  locale,
+  values,
+  content,
+  testId,
+}: {
+  template: Template;
+  locale: Locale;
+  values: TemplateValues;
+  content: string;
+  testId: string;
+}) {
   const html = fillTemplate(localized(template.content, locale) || '{{content}}', values, content);
   return (
     <>
-      {template.css && <link rel="stylesheet" href={`/api/conference/template/${template.id}/css?v=${template.updatedAt.getTime()}`} precedence="default" />}
-      <div className={`confhub-template confhub-template-${template.type}`} data-template={template.id} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
+      {template.css && (
+        <link
+          rel="stylesheet"
+          href={`/api/conference/template/${template.id}/css?v=${template.updatedAt.getTime()}`}
+          precedence="default"
+        />
+      )}
+      <div
+        className={`confhub-template confhub-template-${template.type}`}
+        data-template={template.id}
+        data-testid={testId}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </>
   );
 }

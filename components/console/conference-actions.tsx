@@ -14,16 +14,46 @@ export function ConferenceActions({ id, status, siteUrl }: { id: number; status:
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-xs" variant="subtle" component="a" href={siteUrl} target="_blank" rel="noopener">{t('openSite')}</Button>
-      <Button size="compact-xs" variant="subtle" component="a" href={`${siteUrl}/platform`} data-testid="manage-conference">{t('manage')}</Button>
+      <Button size="compact-xs" variant="subtle" component="a" href={siteUrl} target="_blank" rel="noopener">
+        {t('openSite')}
+      </Button>
+      <Button size="compact-xs" variant="subtle" component="a" href={`${siteUrl}/platform`} data-testid="manage-conference">
+        {t('manage')}
+      </Button>
       {(status === '1' || status === '3') && (
-        <Button size="compact-xs" variant="light" loading={busy} onClick={() => act('request', t('requested'))} data-testid="request-publication">{t('requestPublication')}</Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={busy}
+          onClick={() => act('request', t('requested'))}
+          data-testid="request-publication"
+        >
+          {t('requestPublication')}
+        </Button>
       )}
       {status === '4' && (
-        <Button size="compact-xs" variant="light" color="orange" loading={busy} onClick={() => act('cancel', t('cancelled'), t('confirmCancel'))} data-testid="cancel-publication">{t('cancelPublication')}</Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="orange"
+          loading={busy}
+          onClick={() => act('cancel', t('cancelled'), t('confirmCancel'))}
+          data-testid="cancel-publication"
+        >
+          {t('cancelPublication')}
+        </Button>
       )}
       {status !== '3' && (
-        <Button size="compact-xs" variant="subtle" color="red" loading={busy} onClick={() => act('close', t('closed'), t('confirmClose'))} data-testid="close-conference">{t('close')}</Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          loading={busy}
+          onClick={() => act('close', t('closed'), t('confirmClose'))}
+          data-testid="close-conference"
+        >
+          {t('close')}
+        </Button>
       )}
     </Group>
   );

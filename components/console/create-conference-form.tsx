@@ -19,7 +19,15 @@ export function CreateConferenceForm() {
   const fieldError = useFieldError();
   const form = useForm<CreateConferenceInput>({
     resolver: zodResolver(ZCreateConference) as never,
-    defaultValues: { slug: '', title: { zh: '', en: '' }, shortTitle: { zh: '', en: '' }, languageType: 3, startDate: '', endDate: '', city: { zh: '', en: '' } },
+    defaultValues: {
+      slug: '',
+      title: { zh: '', en: '' },
+      shortTitle: { zh: '', en: '' },
+      languageType: 3,
+      startDate: '',
+      endDate: '',
+      city: { zh: '', en: '' },
+    },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -32,9 +40,12 @@ export function CreateConferenceForm() {
       showApiError(error, form.setError);
     }
   });
-  const text = (name: 'slug' | 'title.zh' | 'title.en' | 'shortTitle.zh' | 'shortTitle.en' | 'city.zh' | 'city.en', label: string, error: unknown, extra: { required?: boolean; description?: string } = {}) => (
-    <TextInput label={label} error={fieldError(error as never)} {...extra} {...form.register(name)} />
-  );
+  const text = (
+    name: 'slug' | 'title.zh' | 'title.en' | 'shortTitle.zh' | 'shortTitle.en' | 'city.zh' | 'city.en',
+    label: string,
+    error: unknown,
+    extra: { required?: boolean; description?: string } = {},
+  ) => <TextInput label={label} error={fieldError(error as never)} {...extra} {...form.register(name)} />;
   return (
     <form onSubmit={submit} noValidate data-testid="create-conference-form">
       <Stack gap="sm">
@@ -49,7 +60,13 @@ export function CreateConferenceForm() {
           control={form.control}
           name="languageType"
           render={({ field }) => (
-            <Select label={t('languageType')} data={[1, 2, 3].map((v) => ({ value: String(v), label: t(`language${v as 1 | 2 | 3}`) }))} value={String(field.value ?? 3)} onChange={(v) => field.onChange(Number(v ?? 3))} allowDeselect={false} />
+            <Select
+              label={t('languageType')}
+              data={[1, 2, 3].map((v) => ({ value: String(v), label: t(`language${v as 1 | 2 | 3}`) }))}
+              value={String(field.value ?? 3)}
+              onChange={(v) => field.onChange(Number(v ?? 3))}
+              allowDeselect={false}
+            />
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -58,7 +75,9 @@ export function CreateConferenceForm() {
           {text('city.zh', t('cityZh'), errors.city?.zh)}
           {text('city.en', t('cityEn'), errors.city?.en)}
         </SimpleGrid>
-        <SubmitButton loading={form.formState.isSubmitting} data-testid="create-conference-submit">{t('create')}</SubmitButton>
+        <SubmitButton loading={form.formState.isSubmitting} data-testid="create-conference-submit">
+          {t('create')}
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -22,10 +22,27 @@ export function ReviewActions({ requestId }: { requestId: number }) {
   };
   return (
     <Stack gap={4} miw={260}>
-      <Textarea size="xs" autosize minRows={1} placeholder={t('reason')} aria-label={t('reason')} value={reason} onChange={(e) => { setReason(e.currentTarget.value); setError(undefined); }} error={fieldError({ message: error })} data-testid="reject-reason" />
+      <Textarea
+        size="xs"
+        autosize
+        minRows={1}
+        placeholder={t('reason')}
+        aria-label={t('reason')}
+        value={reason}
+        onChange={(e) => {
+          setReason(e.currentTarget.value);
+          setError(undefined);
+        }}
+        error={fieldError({ message: error })}
+        data-testid="reject-reason"
+      />
       <Group gap={4}>
-        <Button size="compact-xs" color="green" loading={busy} onClick={() => decide(true)} data-testid="approve-request">{t('approve')}</Button>
-        <Button size="compact-xs" color="red" variant="light" loading={busy} onClick={() => decide(false)} data-testid="reject-request">{t('reject')}</Button>
+        <Button size="compact-xs" color="green" loading={busy} onClick={() => decide(true)} data-testid="approve-request">
+          {t('approve')}
+        </Button>
+        <Button size="compact-xs" color="red" variant="light" loading={busy} onClick={() => decide(false)} data-testid="reject-request">
+          {t('reject')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -30,15 +30,41 @@ function FeeLine({ fee, reason }: { fee: OfferedFee; reason: string | null }) {
     <Stack gap={2}>
       <Group gap="xs">
         <Text fw={500}>{localized(fee.title, locale)}</Text>
-        {category && <Badge size="xs" variant="light">{category}</Badge>}
-        {reason && <Badge size="xs" color="gray" data-testid="fee-reason">{t(`reason_${reason}`)}</Badge>}
+        {category && (
+          <Badge size="xs" variant="light">
+            {category}
+          </Badge>
+        )}
+        {reason && (
+          <Badge size="xs" color="gray" data-testid="fee-reason">
+            {t(`reason_${reason}`)}
+          </Badge>
+        )}
       </Group>
       <Group gap="md">
-        <Text size="sm" fw={600} data-testid="fee-price">{formatMoney(fee.priceMinor, fee.currency, locale)}</Text>
-        {fee.displayCurrency !== fee.currency && <Text size="xs" c="dimmed">{t('displayPrice', { price: formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale) })}</Text>}
-        {fee.deadline && <Text size="xs" c="dimmed">{t('deadline', { date: fee.deadline })}</Text>}
-        {fee.remaining !== null && <Text size="xs" c="dimmed">{t('remaining', { count: fee.remaining })}</Text>}
-        {fee.thirdWorldOnly && reason !== 'thirdWorld' && <Text size="xs" c="orange">{t('thirdWorld')}</Text>}
+        <Text size="sm" fw={600} data-testid="fee-price">
+          {formatMoney(fee.priceMinor, fee.currency, locale)}
+        </Text>
+        {fee.displayCurrency !== fee.currency && (
+          <Text size="xs" c="dimmed">
+            {t('displayPrice', { price: formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale) })}
+          </Text>
+        )}
+        {fee.deadline && (
+          <Text size="xs" c="dimmed">
+            {t('deadline', { date: fee.deadline })}
+          </Text>
+        )}
+        {fee.remaining !== null && (
+          <Text size="xs" c="dimmed">
+            {t('remaining', { count: fee.remaining })}
+          </Text>
+        )}
+        {fee.thirdWorldOnly && reason !== 'thirdWorld' && (
+          <Text size="xs" c="orange">
+            {t('thirdWorld')}
+          </Text>
+        )}
       </Group>
     </Stack>
   );
@@ -68,17 +94,40 @@ export function FeeChooser({
   const [applying, setApplying] = useState(false);
   const chosen = (id: number) => value.optional.find((o) => o.feeId === id);
   const setOptional = (fee: OfferedFee, quantity: number | null) =>
-    onChange({ ...value, optional: quantity === null ? value.optional.filter((o) => o.feeId !== fee.id) : [...value.optional.filter((o) => o.feeId !== fee.id), { feeId: fee.id, quantity }] });
+    onChange({
+      ...value,
+      optional:
+        quantity === null
+          ? value.optional.filter((o) => o.feeId !== fee.id)
+          : [...value.optional.filter((o) => o.feeId !== fee.id), { feeId: fee.id, quantity }],
+    });
   const totals = new Map<string, number>();
-  const add = (fee: OfferedFee | undefined, quantity: number) => fee && totals.set(fee.currency, (totals.get(fee.currency) ?? 0) + fee.priceMinor * quantity);
-  if (only !== 'optional') add(offer.register.find((f) => f.id === value.registerFeeId), 1);
-  if (only !== 'register') for (const o of value.optional) add(offer.optional.find((f) => f.id === o.feeId), o.quantity);
+  const add = (fee: OfferedFee | undefined, quantity: number) =>
+    fee && totals.set(fee.currency, (totals.get(fee.currency) ?? 0) + fee.priceMinor * quantity);
+  if (only !== 'optional')
+    add(
+      offer.register.find((f) => f.id === value.registerFeeId),
+      1,
+    );
+  if (only !== 'register')
+    for (const o of value.optional)
+      add(
+        offer.optional.find((f) => f.id === o.feeId),
+        o.quantity,
+      );
 
   return (
     <Stack gap="md" data-testid="fee-chooser">
       {onApplyCode && (
         <Group align="flex-end" gap="xs">
-          <TextInput label={t('invitationCode')} placeholder={t('invitationPlaceholder')} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-testid="invitation-code" style={{ flex: 1, maxWidth: 320 }} />
+          <TextInput
+            label={t('invitationCode')}
+            placeholder={t('invitationPlaceholder')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            data-testid="invitation-code"
+            style={{ flex: 1, maxWidth: 320 }}
+          />
           <Button
             variant="light"
             loading={applying}
@@ -107,12 +156,21 @@ export function FeeChooser({
           data-testid="register-fee"
         >
           <Stack gap="xs" mt="xs">
-            {offer.register.length === 0 && <Text size="sm" c="dimmed">{t('noRegisterFee')}</Text>}
+            {offer.register.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('noRegisterFee')}
+              </Text>
+            )}
             {offer.register.map((fee) => {
               const reason = reasonFor(fee, country);
               return (
                 <Card key={fee.id} withBorder padding="sm" data-fee={fee.id}>
-                  <Radio value={String(fee.id)} disabled={reason !== null} label={<FeeLine fee={fee} reason={reason} />} aria-label={localized(fee.title, locale)} />
+                  <Radio
+                    value={String(fee.id)}
+                    disabled={reason !== null}
+                    label={<FeeLine fee={fee} reason={reason} />}
+                    aria-label={localized(fee.title, locale)}
+                  />
                 </Card>
               );
             })}
@@ -121,7 +179,9 @@ export function FeeChooser({
       )}
       {only !== 'register' && offer.optional.length > 0 && (
         <Stack gap="xs" data-testid="optional-fees">
-          <Text fw={500} size="sm">{t('optionalFees')}</Text>
+          <Text fw={500} size="sm">
+            {t('optionalFees')}
+          </Text>
           {offer.optional.map((fee) => {
             const reason = reasonFor(fee, country);
             const picked = chosen(fee.id);

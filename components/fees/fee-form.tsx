@@ -30,7 +30,17 @@ export const NEW_FEE: FeeInput = {
 };
 
 /** The modal that adds or edits a fee: every field of spec §3, checked by the handler's schema. */
-export function FeeForm({ opened, initial, onClose, onSave }: { opened: boolean; initial: FeeInput; onClose: () => void; onSave: (value: FeeInput) => Promise<void> }) {
+export function FeeForm({
+  opened,
+  initial,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  initial: FeeInput;
+  onClose: () => void;
+  onSave: (value: FeeInput) => Promise<void>;
+}) {
   const t = useTranslations('feeConfig');
   const tc = useTranslations('common');
   const fieldError = useFieldError();
@@ -45,28 +55,66 @@ export function FeeForm({ opened, initial, onClose, onSave }: { opened: boolean;
     }
   });
   const currencies = CURRENCIES.map((c) => ({ value: c, label: c }));
-  const select = (name: 'kind' | 'currency' | 'displayCurrency' | 'languageScope', label: string, data: { value: string; label: string }[]) => (
+  const select = (
+    name: 'kind' | 'currency' | 'displayCurrency' | 'languageScope',
+    label: string,
+    data: { value: string; label: string }[],
+  ) => (
     <Controller
       control={form.control}
       name={name}
-      render={({ field }) => <Select label={label} data={data} value={field.value as string} onChange={(v) => v && field.onChange(v)} allowDeselect={false} data-testid={`fee-${name}`} />}
+      render={({ field }) => (
+        <Select
+          label={label}
+          data={data}
+          value={field.value as string}
+          onChange={(v) => v && field.onChange(v)}
+          allowDeselect={false}
+          data-testid={`fee-${name}`}
+        />
+      )}
     />
   );
   const money = (name: 'priceMinor' | 'displayPriceMinor', label: string, unit: string) => (
     <Controller
       control={form.control}
       name={name}
-      render={({ field }) => <MoneyInput label={label} required currency={unit} value={field.value as number | ''} onChange={field.onChange} error={fieldError(errors[name])} data-testid={`fee-${name}`} />}
+      render={({ field }) => (
+        <MoneyInput
+          label={label}
+          required
+          currency={unit}
+          value={field.value as number | ''}
+          onChange={field.onChange}
+          error={fieldError(errors[name])}
+          data-testid={`fee-${name}`}
+        />
+      )}
     />
   );
   const toggle = (name: 'thirdWorldOnly' | 'isOpen', label: string) => (
-    <Controller control={form.control} name={name} render={({ field }) => <Switch label={label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid={`fee-${name}`} />} />
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          data-testid={`fee-${name}`}
+        />
+      )}
+    />
   );
   return (
     <Modal opened={opened} onClose={onClose} title={initial.id ? t('editTitle') : t('addTitle')} size="xl">
       <form onSubmit={submit} noValidate data-testid="fee-form">
         <Stack gap="sm">
-          {select('kind', t('kind'), FEE_KINDS.map((k) => ({ value: k, label: t(`kind_${k}`) })))}
+          {select(
+            'kind',
+            t('kind'),
+            FEE_KINDS.map((k) => ({ value: k, label: t(`kind_${k}`) })),
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('titleZh')} required error={fieldError(errors.title?.zh)} {...form.register('title.zh')} />
             <TextInput label={t('titleEn')} required error={fieldError(errors.title?.en)} {...form.register('title.en')} />
@@ -88,26 +136,57 @@ export function FeeForm({ opened, initial, onClose, onSave }: { opened: boolean;
               control={form.control}
               name="cap"
               render={({ field }) => (
-                <NumberInput label={t('cap')} description={t('capHint')} min={1} allowDecimal={false} value={typeof field.value === 'number' ? field.value : ''} onChange={(v) => field.onChange(v === '' ? null : Number(v))} error={fieldError(errors.cap)} data-testid="fee-cap" />
+                <NumberInput
+                  label={t('cap')}
+                  description={t('capHint')}
+                  min={1}
+                  allowDecimal={false}
+                  value={typeof field.value === 'number' ? field.value : ''}
+                  onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                  error={fieldError(errors.cap)}
+                  data-testid="fee-cap"
+                />
               )}
             />
             <Controller
               control={form.control}
               name="perAccountMax"
               render={({ field }) => (
-                <NumberInput label={t('perAccountMax')} min={1} max={100} allowDecimal={false} value={typeof field.value === 'number' ? field.value : ''} onChange={(v) => field.onChange(v === '' ? '' : Number(v))} error={fieldError(errors.perAccountMax)} data-testid="fee-perAccountMax" />
+                <NumberInput
+                  label={t('perAccountMax')}
+                  min={1}
+                  max={100}
+                  allowDecimal={false}
+                  value={typeof field.value === 'number' ? field.value : ''}
+                  onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                  error={fieldError(errors.perAccountMax)}
+                  data-testid="fee-perAccountMax"
+                />
               )}
             />
-            {select('languageScope', t('languageScope'), LANGUAGE_SCOPES.map((s) => ({ value: s, label: t(`scope_${s}`) })))}
+            {select(
+              'languageScope',
+              t('languageScope'),
+              LANGUAGE_SCOPES.map((s) => ({ value: s, label: t(`scope_${s}`) })),
+            )}
           </SimpleGrid>
-          <TextInput label={t('invitationCode')} description={t('invitationCodeHint')} error={fieldError(errors.invitationCode)} {...form.register('invitationCode')} />
+          <TextInput
+            label={t('invitationCode')}
+            description={t('invitationCodeHint')}
+            error={fieldError(errors.invitationCode)}
+            {...form.register('invitationCode')}
+          />
           <Group>
             {toggle('isOpen', t('isOpen'))}
             {toggle('thirdWorldOnly', t('thirdWorldOnly'))}
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{tc('cancel')}</Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="fee-save">{t('save')}</SubmitButton>
+            <Button variant="default" onClick={onClose}>
+              {tc('cancel')}
+            </Button>
+            <SubmitButton loading={form.formState.isSubmitting} data-testid="fee-save">
+              {t('save')}
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

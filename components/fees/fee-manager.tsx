@@ -45,7 +45,10 @@ export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean })
 
   const save = async (value: FeeInput) => {
     const result = await api<{ id: number; invalidatedOrders: number }>('/conference/admin/register/fee/save', { body: value });
-    notifications.show({ color: 'green', message: result.invalidatedOrders ? t('savedInvalidated', { count: result.invalidatedOrders }) : t('saved') });
+    notifications.show({
+      color: 'green',
+      message: result.invalidatedOrders ? t('savedInvalidated', { count: result.invalidatedOrders }) : t('saved'),
+    });
     setEditing(null);
     router.refresh();
   };
@@ -54,10 +57,18 @@ export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean })
     <Paper withBorder p="md" data-testid="fee-manager">
       <Group justify="space-between" mb="xs">
         <Title order={4}>{t('title')}</Title>
-        <Button size="xs" onClick={() => setEditing(NEW_FEE)} data-testid="add-fee">{t('add')}</Button>
+        <Button size="xs" onClick={() => setEditing(NEW_FEE)} data-testid="add-fee">
+          {t('add')}
+        </Button>
       </Group>
-      <Text size="sm" c="dimmed" mb="sm">{t('hint')}</Text>
-      {!charged && <Alert color="yellow" mb="sm" data-testid="fees-free-notice">{t('freeNotice')}</Alert>}
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('hint')}
+      </Text>
+      {!charged && (
+        <Alert color="yellow" mb="sm" data-testid="fees-free-notice">
+          {t('freeNotice')}
+        </Alert>
+      )}
       <ListTable
         framed={false}
         testId="fee-table"
@@ -69,24 +80,55 @@ export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean })
           attrs: { 'data-fee-row': fee.id },
           cells: [
             <div key="name">
-              <Text size="sm" fw={500}>{localized(fee.title, locale)}</Text>
+              <Text size="sm" fw={500}>
+                {localized(fee.title, locale)}
+              </Text>
               <Group gap={4}>
-                <Badge size="xs" variant="light" color={fee.kind === 'register' ? 'indigo' : 'teal'}>{t(`kind_${fee.kind === 'optional' ? 'optional' : 'register'}`)}</Badge>
-                {!fee.isOpen && <Badge size="xs" color="gray">{t('closedBadge')}</Badge>}
-                {fee.invitationCode && <Badge size="xs" color="grape">{t('codeBadge')}</Badge>}
-                {fee.thirdWorldOnly && <Badge size="xs" color="orange">{t('thirdWorldBadge')}</Badge>}
+                <Badge size="xs" variant="light" color={fee.kind === 'register' ? 'indigo' : 'teal'}>
+                  {t(`kind_${fee.kind === 'optional' ? 'optional' : 'register'}`)}
+                </Badge>
+                {!fee.isOpen && (
+                  <Badge size="xs" color="gray">
+                    {t('closedBadge')}
+                  </Badge>
+                )}
+                {fee.invitationCode && (
+                  <Badge size="xs" color="grape">
+                    {t('codeBadge')}
+                  </Badge>
+                )}
+                {fee.thirdWorldOnly && (
+                  <Badge size="xs" color="orange">
+                    {t('thirdWorldBadge')}
+                  </Badge>
+                )}
               </Group>
             </div>,
             <div key="price">
               <Text size="sm">{formatMoney(fee.priceMinor, fee.currency, locale)}</Text>
-              <Text size="xs" c="dimmed">{formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale)}</Text>
+              <Text size="xs" c="dimmed">
+                {formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale)}
+              </Text>
             </div>,
-            <Text key="dates" size="sm">{fee.openDate ?? '—'} – {fee.deadline ?? '—'}</Text>,
-            <Text key="places" size="sm" data-testid="fee-places">{fee.used} / {fee.cap ?? t('unlimited')}</Text>,
-            <Text key="scope" size="sm">{t(`scope_${fee.languageScope === 'zh' || fee.languageScope === 'en' ? fee.languageScope : 'all'}`)}</Text>,
+            <Text key="dates" size="sm">
+              {fee.openDate ?? '—'} – {fee.deadline ?? '—'}
+            </Text>,
+            <Text key="places" size="sm" data-testid="fee-places">
+              {fee.used} / {fee.cap ?? t('unlimited')}
+            </Text>,
+            <Text key="scope" size="sm">
+              {t(`scope_${fee.languageScope === 'zh' || fee.languageScope === 'en' ? fee.languageScope : 'all'}`)}
+            </Text>,
             <Group key="actions" gap={4} wrap="nowrap">
-              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(toInput(fee))} data-testid="edit-fee">{t('edit')}</Button>
-              <DeleteAction path={`/conference/admin/register/fee/delete?id=${fee.id}`} label={t('remove')} confirm={t('removeConfirm')} done={t('removed')} />
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(toInput(fee))} data-testid="edit-fee">
+                {t('edit')}
+              </Button>
+              <DeleteAction
+                path={`/conference/admin/register/fee/delete?id=${fee.id}`}
+                label={t('remove')}
+                confirm={t('removeConfirm')}
+                done={t('removed')}
+              />
             </Group>,
           ],
         }))}

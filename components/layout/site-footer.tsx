@@ -27,7 +27,10 @@ export async function SiteFooter({ ctx, locale }: { ctx: RequestContext; locale:
           </Group>
           {conference.contacts.length > 0 && (
             <Text size="xs" c="dimmed" data-testid="footer-contacts">
-              {t('contacts')}: {conference.contacts.map((c) => [localized(c.name, locale), c.phone, c.email].filter(Boolean).join(' ')).join(locale === 'zh' ? '；' : '; ')}
+              {t('contacts')}:{' '}
+              {conference.contacts
+                .map((c) => [localized(c.name, locale), c.phone, c.email].filter(Boolean).join(' '))
+                .join(locale === 'zh' ? '；' : '; ')}
             </Text>
           )}
           {localized(conference.address, locale) && (

@@ -9,9 +9,13 @@ function ItemLink({ item, children, ...props }: { item: PublicMenu; children: Re
   const external = item.href?.startsWith('http');
   const target = item.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return external ? (
-    <Button component="a" href={item.href!} variant="subtle" size="compact-sm" {...target} {...props}>{children}</Button>
+    <Button component="a" href={item.href!} variant="subtle" size="compact-sm" {...target} {...props}>
+      {children}
+    </Button>
   ) : (
-    <Button component={Link} href={item.href!} variant="subtle" size="compact-sm" {...target} {...props}>{children}</Button>
+    <Button component={Link} href={item.href!} variant="subtle" size="compact-sm" {...target} {...props}>
+      {children}
+    </Button>
   );
 }
 
@@ -25,22 +29,34 @@ export function SiteMenu({ items }: { items: PublicMenu[] }) {
         item.children.length ? (
           <Menu key={item.id} trigger="click-hover" openDelay={50} closeDelay={150}>
             <Menu.Target>
-              <Button variant="subtle" size="compact-sm" data-menu-item={item.title}>{item.icon} {item.title} ▾</Button>
+              <Button variant="subtle" size="compact-sm" data-menu-item={item.title}>
+                {item.icon} {item.title} ▾
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {item.href && <Menu.Item component={Link} href={item.href}>{item.title}</Menu.Item>}
+              {item.href && (
+                <Menu.Item component={Link} href={item.href}>
+                  {item.title}
+                </Menu.Item>
+              )}
               {item.children.map((child) => {
                 const target = child.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {};
                 return child.href?.startsWith('http') ? (
-                  <Menu.Item key={child.id} component="a" href={child.href} {...target} data-menu-item={child.title}>{child.icon} {child.title}</Menu.Item>
+                  <Menu.Item key={child.id} component="a" href={child.href} {...target} data-menu-item={child.title}>
+                    {child.icon} {child.title}
+                  </Menu.Item>
                 ) : (
-                  <Menu.Item key={child.id} component={Link} href={child.href!} {...target} data-menu-item={child.title}>{child.icon} {child.title}</Menu.Item>
+                  <Menu.Item key={child.id} component={Link} href={child.href!} {...target} data-menu-item={child.title}>
+                    {child.icon} {child.title}
+                  </Menu.Item>
                 );
               })}
             </Menu.Dropdown>
           </Menu>
         ) : (
-          <ItemLink key={item.id} item={item} data-menu-item={item.title}>{item.icon} {item.title}</ItemLink>
+          <ItemLink key={item.id} item={item} data-menu-item={item.title}>
+            {item.icon} {item.title}
+          </ItemLink>
         ),
       )}
     </Group>

@@ -17,7 +17,15 @@ type Answers = Record<string, string | string[]>;
 type Props = { fields: FormField[]; countryOptions: string[]; fileNames?: Record<string, string> };
 
 /** The registration form as an organiser fills it: to correct a registration, or to add one. */
-function RegistrantForm(props: Props & { initial: Answers; readOnly: string[]; submitLabel: string; onSubmit: (answers: Answers) => Promise<void>; testId: string }) {
+function RegistrantForm(
+  props: Props & {
+    initial: Answers;
+    readOnly: string[];
+    submitLabel: string;
+    onSubmit: (answers: Answers) => Promise<void>;
+    testId: string;
+  },
+) {
   const locale = useAppLocale();
   // Files are the participant's to upload: for an organiser they are optional and shown as they are.
   const fields = useMemo(() => props.fields.map((f) => (f.type === 'file' ? { ...f, required: false } : f)), [props.fields]);
@@ -34,9 +42,20 @@ function RegistrantForm(props: Props & { initial: Answers; readOnly: string[]; s
   return (
     <form onSubmit={submit} noValidate data-testid={props.testId}>
       <Stack gap="md">
-        <DynamicFields fields={fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={readOnly} fileNames={props.fileNames} />
+        <DynamicFields
+          fields={fields}
+          countryOptions={props.countryOptions}
+          formLocale={locale}
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          readOnly={readOnly}
+          fileNames={props.fileNames}
+        />
         <Group>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>{props.submitLabel}</SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>
+            {props.submitLabel}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>
@@ -73,9 +92,13 @@ export function AddRegistrant(props: Props) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="light" onClick={() => setOpened(true)} data-testid="add-registrant">{t('addUser')}</Button>
+      <Button variant="light" onClick={() => setOpened(true)} data-testid="add-registrant">
+        {t('addUser')}
+      </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('addTitle')} size="lg">
-        <Text size="sm" c="dimmed" mb="md">{t('addHint')}</Text>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('addHint')}
+        </Text>
         <RegistrantForm
           {...props}
           initial={{}}

@@ -17,7 +17,11 @@ type Found = { order: Order | null; changeable: boolean; fee: Fee | null; countr
 export async function loadChangeableOrder(ctx: PageContext, rawId: string, type: 'registration' | 'optional'): Promise<Found> {
   const id = Number(rawId);
   if (!Number.isSafeInteger(id) || id <= 0) return { order: null, changeable: false, fee: null, country: null };
-  const [order, registration, fees] = await Promise.all([findMyOrder(ctx.db, ctx.conference.id, ctx.user!.id, id), findRegistration(ctx.db, ctx.conference.id, ctx.user!.id), listFees(ctx.db, ctx.conference.id)]);
+  const [order, registration, fees] = await Promise.all([
+    findMyOrder(ctx.db, ctx.conference.id, ctx.user!.id, id),
+    findRegistration(ctx.db, ctx.conference.id, ctx.user!.id),
+    listFees(ctx.db, ctx.conference.id),
+  ]);
   if (!order || order.type !== type) return { order: null, changeable: false, fee: null, country: null };
   const country = typeof registration?.answers.country === 'string' ? registration.answers.country : null;
   const changeable = orderChangeable(order);
@@ -25,23 +29,45 @@ export async function loadChangeableOrder(ctx: PageContext, rawId: string, type:
 }
 
 /** The frame of both change pages: title, the current order, or why it cannot change, and the way back. */
-export async function ChangeOrderShell({ title, found, locale, children }: { title: 'updateRegisterTitle' | 'updateOptionalTitle'; found: Found; locale: Locale; children: ReactNode }) {
+export async function ChangeOrderShell({
+  title,
+  found,
+  locale,
+  children,
+}: {
+  title: 'updateRegisterTitle' | 'updateOptionalTitle';
+  found: Found;
+  locale: Locale;
+  children: ReactNode;
+}) {
   const t = await getTranslations('orders');
   const { order } = found;
   return (
     <Paper withBorder p="xl">
-      <Title order={3} mb="md">{t(title)}</Title>
+      <Title order={3} mb="md">
+        {t(title)}
+      </Title>
       <Stack gap="md">
         {!order ? (
-          <Alert color="red" data-testid="order-missing">{(await getTranslations('errors'))('orderNotFound')}</Alert>
+          <Alert color="red" data-testid="order-missing">
+            {(await getTranslations('errors'))('orderNotFound')}
+          </Alert>
         ) : (
-          <Text data-testid="current-order">{t('currentOrder', { item: localized(order.itemName, locale), amount: formatMoney(order.totalMinor, order.currency, locale) })}</Text>
+          <Text data-testid="current-order">
+            {t('currentOrder', { item: localized(order.itemName, locale), amount: formatMoney(order.totalMinor, order.currency, locale) })}
+          </Text>
         )}
-        {order && !found.changeable && <Alert color="orange" data-testid="order-not-changeable">{t('notChangeable')}</Alert>}
+        {order && !found.changeable && (
+          <Alert color="orange" data-testid="order-not-changeable">
+            {t('notChangeable')}
+          </Alert>
+        )}
         {order && found.changeable && !found.fee && title === 'updateOptionalTitle' && <Alert color="orange">{t('notChangeable')}</Alert>}
         {order && found.changeable && children}
         <div>
-          <ButtonLink href="/profile/conference/fee" variant="subtle">{t('backToFees')}</ButtonLink>
+          <ButtonLink href="/profile/conference/fee" variant="subtle">
+            {t('backToFees')}
+          </ButtonLink>
         </div>
       </Stack>
     </Paper>

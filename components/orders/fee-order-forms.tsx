@@ -29,7 +29,19 @@ function useOffer(initial: FeeOffer) {
 }
 
 /** Adds fees after registering: a registration fee (when I hold none) or optional fees. */
-export function AddFeesForm({ initialOffer, only, country, testId, exclude = [] }: { initialOffer: FeeOffer; only: 'register' | 'optional'; country: string | null; testId: string; exclude?: number[] }) {
+export function AddFeesForm({
+  initialOffer,
+  only,
+  country,
+  testId,
+  exclude = [],
+}: {
+  initialOffer: FeeOffer;
+  only: 'register' | 'optional';
+  country: string | null;
+  testId: string;
+  exclude?: number[];
+}) {
   const t = useTranslations('orders');
   const tv = useTranslations('validation');
   const api = useApi();
@@ -47,7 +59,9 @@ export function AddFeesForm({ initialOffer, only, country, testId, exclude = [] 
     }
     setBusy(true);
     try {
-      await api('/conference/order/fee/add', { body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null } });
+      await api('/conference/order/fee/add', {
+        body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null },
+      });
       notifications.show({ color: 'green', message: t('added') });
       setChoice(EMPTY);
       router.refresh();
@@ -59,9 +73,22 @@ export function AddFeesForm({ initialOffer, only, country, testId, exclude = [] 
   };
   return (
     <Stack gap="sm" data-testid={testId}>
-      <FeeChooser offer={offer} value={choice} onChange={(next) => { setChoice(next); setError(undefined); }} country={country} onApplyCode={applyCode} only={only} error={error} />
+      <FeeChooser
+        offer={offer}
+        value={choice}
+        onChange={(next) => {
+          setChoice(next);
+          setError(undefined);
+        }}
+        country={country}
+        onApplyCode={applyCode}
+        only={only}
+        error={error}
+      />
       <Group>
-        <Button onClick={submit} loading={busy} disabled={empty} data-testid={`${testId}-submit`}>{t('add')}</Button>
+        <Button onClick={submit} loading={busy} disabled={empty} data-testid={`${testId}-submit`}>
+          {t('add')}
+        </Button>
       </Group>
     </Stack>
   );
@@ -89,7 +116,17 @@ function useChangeOrder(orderId: number) {
 }
 
 /** fee/register/update: picks another registration fee for an unpaid order (or again after a price change). */
-export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, country }: { orderId: number; currentFeeId: number | null; initialOffer: FeeOffer; country: string | null }) {
+export function ChangeRegisterFeeForm({
+  orderId,
+  currentFeeId,
+  initialOffer,
+  country,
+}: {
+  orderId: number;
+  currentFeeId: number | null;
+  initialOffer: FeeOffer;
+  country: string | null;
+}) {
   const t = useTranslations('orders');
   const { offer, applyCode } = useOffer(initialOffer);
   const [choice, setChoice] = useState<FeeChoice>({ ...EMPTY, registerFeeId: currentFeeId });
@@ -98,7 +135,12 @@ export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, cou
     <Stack gap="sm" data-testid="change-register-fee">
       <FeeChooser offer={offer} value={choice} onChange={setChoice} country={country} onApplyCode={applyCode} only="register" />
       <Group>
-        <Button onClick={() => choice.registerFeeId !== null && change(choice.registerFeeId, 1, choice.invitationCode)} loading={busy} disabled={choice.registerFeeId === null} data-testid="change-fee-submit">
+        <Button
+          onClick={() => choice.registerFeeId !== null && change(choice.registerFeeId, 1, choice.invitationCode)}
+          loading={busy}
+          disabled={choice.registerFeeId === null}
+          data-testid="change-fee-submit"
+        >
           {t('saveChange')}
         </Button>
       </Group>
@@ -107,17 +149,43 @@ export function ChangeRegisterFeeForm({ orderId, currentFeeId, initialOffer, cou
 }
 
 /** fee/optional/update: another quantity for an unpaid optional fee, or dropping it. */
-export function ChangeOptionalFeeForm({ orderId, feeId, quantity, perAccountMax }: { orderId: number; feeId: number; quantity: number; perAccountMax: number }) {
+export function ChangeOptionalFeeForm({
+  orderId,
+  feeId,
+  quantity,
+  perAccountMax,
+}: {
+  orderId: number;
+  feeId: number;
+  quantity: number;
+  perAccountMax: number;
+}) {
   const t = useTranslations('orders');
   const [value, setValue] = useState(quantity);
   const { busy, change } = useChangeOrder(orderId);
   return (
     <Stack gap="sm" data-testid="change-optional-fee">
-      <NumberInput w={160} label={t('quantity')} min={1} max={perAccountMax} allowDecimal={false} clampBehavior="strict" value={value} onChange={(v) => setValue(Math.min(perAccountMax, Math.max(1, Number(v) || 1)))} data-testid="optional-quantity" />
-      <Text size="xs" c="dimmed">1 – {perAccountMax}</Text>
+      <NumberInput
+        w={160}
+        label={t('quantity')}
+        min={1}
+        max={perAccountMax}
+        allowDecimal={false}
+        clampBehavior="strict"
+        value={value}
+        onChange={(v) => setValue(Math.min(perAccountMax, Math.max(1, Number(v) || 1)))}
+        data-testid="optional-quantity"
+      />
+      <Text size="xs" c="dimmed">
+        1 – {perAccountMax}
+      </Text>
       <Group>
-        <Button onClick={() => change(feeId, value)} loading={busy} data-testid="change-fee-submit">{t('saveChange')}</Button>
-        <Button variant="light" color="red" onClick={() => change(feeId, 0)} disabled={busy} data-testid="drop-fee">{t('drop')}</Button>
+        <Button onClick={() => change(feeId, value)} loading={busy} data-testid="change-fee-submit">
+          {t('saveChange')}
+        </Button>
+        <Button variant="light" color="red" onClick={() => change(feeId, 0)} disabled={busy} data-testid="drop-fee">
+          {t('drop')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -5,12 +5,34 @@ import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
 
-const PAY_COLORS: Record<string, string> = { unpaid: 'orange', delay: 'yellow', toBeConfirmed: 'yellow', paid: 'green', success: 'green', cancelled: 'gray', expired: 'gray' };
+const PAY_COLORS: Record<string, string> = {
+  unpaid: 'orange',
+  delay: 'yellow',
+  toBeConfirmed: 'yellow',
+  paid: 'green',
+  success: 'green',
+  cancelled: 'gray',
+  expired: 'gray',
+};
 
 /** Orders as a table: number, item, unit price × quantity, total, payment and order status, and an action per row. */
-export async function OrderTable({ orders, locale, columns = 'full', action }: { orders: Order[]; locale: Locale; columns?: 'full' | 'fee'; action?: (order: Order) => ReactNode }) {
+export async function OrderTable({
+  orders,
+  locale,
+  columns = 'full',
+  action,
+}: {
+  orders: Order[];
+  locale: Locale;
+  columns?: 'full' | 'fee';
+  action?: (order: Order) => ReactNode;
+}) {
   const t = await getTranslations('orders');
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Shanghai',
+  });
   return (
     <TableScrollContainer minWidth={columns === 'full' ? 760 : 600}>
       <Table striped data-testid="order-table" style={{ whiteSpace: 'nowrap' }}>
@@ -25,7 +47,9 @@ export async function OrderTable({ orders, locale, columns = 'full', action }: {
                 <TableTh>{t('quantity')}</TableTh>
               </>
             ) : (
-              <TableTh>{t('unitPrice')} × {t('quantity')}</TableTh>
+              <TableTh>
+                {t('unitPrice')} × {t('quantity')}
+              </TableTh>
             )}
             <TableTh>{t('total')}</TableTh>
             <TableTh>{t('payStatus')}</TableTh>
@@ -35,30 +59,67 @@ export async function OrderTable({ orders, locale, columns = 'full', action }: {
         </TableThead>
         <TableTbody>
           {orders.map((order) => (
-            <TableTr key={order.id} data-testid="order-row" data-order={order.orderNo} data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}>
-              <TableTd><Text size="sm" ff="monospace">{order.orderNo}</Text></TableTd>
-              {columns === 'full' && <TableTd><Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text></TableTd>}
-              <TableTd><Text size="sm">{localized(order.itemName, locale)}</Text></TableTd>
+            <TableTr
+              key={order.id}
+              data-testid="order-row"
+              data-order={order.orderNo}
+              data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}
+            >
+              <TableTd>
+                <Text size="sm" ff="monospace">
+                  {order.orderNo}
+                </Text>
+              </TableTd>
+              {columns === 'full' && (
+                <TableTd>
+                  <Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text>
+                </TableTd>
+              )}
+              <TableTd>
+                <Text size="sm">{localized(order.itemName, locale)}</Text>
+              </TableTd>
               {columns === 'full' ? (
                 <>
-                  <TableTd><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text></TableTd>
-                  <TableTd><Text size="sm">{order.quantity}</Text></TableTd>
+                  <TableTd>
+                    <Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text>
+                  </TableTd>
+                  <TableTd>
+                    <Text size="sm">{order.quantity}</Text>
+                  </TableTd>
                 </>
               ) : (
-                <TableTd><Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)} × {order.quantity}</Text></TableTd>
+                <TableTd>
+                  <Text size="sm">
+                    {formatMoney(order.unitPriceMinor, order.currency, locale)} × {order.quantity}
+                  </Text>
+                </TableTd>
               )}
-              <TableTd><Text size="sm" fw={600} data-testid="order-total">{formatMoney(order.totalMinor, order.currency, locale)}</Text></TableTd>
+              <TableTd>
+                <Text size="sm" fw={600} data-testid="order-total">
+                  {formatMoney(order.totalMinor, order.currency, locale)}
+                </Text>
+              </TableTd>
               <TableTd>
                 <Group gap={4}>
                   {order.orderStatus === 'available' ? (
-                    <Badge size="sm" variant="light" color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">{t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}</Badge>
+                    <Badge size="sm" variant="light" color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">
+                      {t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}
+                    </Badge>
                   ) : (
-                    <Badge size="sm" variant="light" color="gray" data-testid="order-status">{t('status_invalid')}</Badge>
+                    <Badge size="sm" variant="light" color="gray" data-testid="order-status">
+                      {t('status_invalid')}
+                    </Badge>
                   )}
                 </Group>
-                {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && <Text size="xs" c="dimmed">{t(`invalid_${order.invalidReason}`)}</Text>}
+                {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && (
+                  <Text size="xs" c="dimmed">
+                    {t(`invalid_${order.invalidReason}`)}
+                  </Text>
+                )}
               </TableTd>
-              <TableTd><Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : order.deadline ?? '—'}</Text></TableTd>
+              <TableTd>
+                <Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : (order.deadline ?? '—')}</Text>
+              </TableTd>
               {action && <TableTd>{action(order)}</TableTd>}
             </TableTr>
           ))}

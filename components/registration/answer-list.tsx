@@ -12,11 +12,25 @@ export function AnswerList({ answers }: { answers: DescribedAnswer[] }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
       {answers.map((a) => (
         <div key={a.key} data-answer={a.key}>
-          <Text size="xs" c="dimmed">{a.label}</Text>
+          <Text size="xs" c="dimmed">
+            {a.label}
+          </Text>
           {a.files ? (
             <Stack gap={0}>
               {a.files.map((file) => (
-                <Anchor key={file.name} component="button" type="button" size="sm" ta="left" data-testid="answer-file" onClick={() => download('/conference/conferenceUser/download/files', [{ name: file.name, field: file.field }]).catch((e: unknown) => showApiError(e))}>
+                <Anchor
+                  key={file.name}
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  data-testid="answer-file"
+                  onClick={() =>
+                    download('/conference/conferenceUser/download/files', [{ name: file.name, field: file.field }]).catch((e: unknown) =>
+                      showApiError(e),
+                    )
+                  }
+                >
                   {file.originalName}
                 </Anchor>
               ))}

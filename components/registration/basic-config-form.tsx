@@ -62,7 +62,14 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
             control={form.control}
             name="costsSet"
             render={({ field }) => (
-              <Switch mt="xl" label={t('costsSet')} description={t('costsSetHint')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="switch-costsSet" />
+              <Switch
+                mt="xl"
+                label={t('costsSet')}
+                description={t('costsSetHint')}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="switch-costsSet"
+              />
             )}
           />
           <Controller
@@ -79,13 +86,27 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
               />
             )}
           />
-          <TextInput label={t('codePrefix')} description={t('codePrefixHint')} error={fieldError(errors.codePrefix)} {...form.register('codePrefix')} />
+          <TextInput
+            label={t('codePrefix')}
+            description={t('codePrefixHint')}
+            error={fieldError(errors.codePrefix)}
+            {...form.register('codePrefix')}
+          />
         </SimpleGrid>
         <Controller
           control={form.control}
           name="registerNum"
           render={({ field }) => (
-            <NumberInput label={t('registerNum')} description={t('registerNumHint')} min={1} max={100000} allowDecimal={false} value={field.value as number} onChange={(v) => field.onChange(v === '' ? '' : Number(v))} error={fieldError(errors.registerNum)} />
+            <NumberInput
+              label={t('registerNum')}
+              description={t('registerNumHint')}
+              min={1}
+              max={100000}
+              allowDecimal={false}
+              value={field.value as number}
+              onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+              error={fieldError(errors.registerNum)}
+            />
           )}
         />
         <Controller
@@ -109,7 +130,13 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
               control={form.control}
               name={`instructions.${lang}`}
               render={({ field }) => (
-                <RichTextInput label={t(lang === 'zh' ? 'instructionsZh' : 'instructionsEn')} value={field.value ?? ''} onChange={field.onChange} error={fieldError(errors.instructions?.[lang])} testId={`instructions-${lang}`} />
+                <RichTextInput
+                  label={t(lang === 'zh' ? 'instructionsZh' : 'instructionsEn')}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={fieldError(errors.instructions?.[lang])}
+                  testId={`instructions-${lang}`}
+                />
               )}
             />
           ))}

@@ -6,7 +6,23 @@ import type { Locale } from '@/lib/i18n/localized';
 import { joinCity, REGIONS, splitCity } from '@/lib/registration/regions';
 
 /** A city item: the region (China's provinces, or outside China) and the city, stored as `<code>/<city>`. */
-export function CityField({ field, label, required, error, value, onChange, formLocale }: { field: string; label: string; required: boolean; error?: string; value: string; onChange: (value: string) => void; formLocale: Locale }) {
+export function CityField({
+  field,
+  label,
+  required,
+  error,
+  value,
+  onChange,
+  formLocale,
+}: {
+  field: string;
+  label: string;
+  required: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  formLocale: Locale;
+}) {
   const t = useTranslations('registerForm');
   const { region, city } = splitCity(value);
   return (
@@ -21,7 +37,14 @@ export function CityField({ field, label, required, error, value, onChange, form
           onChange={(v) => onChange(joinCity(v ?? '', city))}
           data-testid={`region-${field}`}
         />
-        <TextInput aria-label={t('city')} placeholder={t('city')} maxLength={60} value={city} onChange={(e) => onChange(joinCity(region, e.currentTarget.value))} data-testid={`city-${field}`} />
+        <TextInput
+          aria-label={t('city')}
+          placeholder={t('city')}
+          maxLength={60}
+          value={city}
+          onChange={(e) => onChange(joinCity(region, e.currentTarget.value))}
+          data-testid={`city-${field}`}
+        />
       </Group>
     </Input.Wrapper>
   );

@@ -56,7 +56,18 @@ export function DynamicFields({
                 key={field.key}
                 control={control}
                 name={field.key}
-                render={({ field: f }) => <FileField field={field.key} label={label} required={field.required} error={error} value={(f.value as string[]) ?? []} onChange={f.onChange} knownNames={fileNames} readOnly={readOnly.includes(field.key)} />}
+                render={({ field: f }) => (
+                  <FileField
+                    field={field.key}
+                    label={label}
+                    required={field.required}
+                    error={error}
+                    value={(f.value as string[]) ?? []}
+                    onChange={f.onChange}
+                    knownNames={fileNames}
+                    readOnly={readOnly.includes(field.key)}
+                  />
+                )}
               />
             );
           case 'city':
@@ -65,7 +76,17 @@ export function DynamicFields({
                 key={field.key}
                 control={control}
                 name={field.key}
-                render={({ field: f }) => <CityField field={field.key} label={label} required={field.required} error={error} value={(f.value as string) ?? ''} onChange={f.onChange} formLocale={formLocale} />}
+                render={({ field: f }) => (
+                  <CityField
+                    field={field.key}
+                    label={label}
+                    required={field.required}
+                    error={error}
+                    value={(f.value as string) ?? ''}
+                    onChange={f.onChange}
+                    formLocale={formLocale}
+                  />
+                )}
               />
             );
           case 'textarea':
@@ -79,7 +100,16 @@ export function DynamicFields({
                 control={control}
                 name={field.key}
                 render={({ field: f }) => (
-                  <Select {...common} data={options} searchable clearable placeholder={t('choose')} value={(f.value as string) || null} onChange={(v) => f.onChange(v ?? '')} onBlur={f.onBlur} />
+                  <Select
+                    {...common}
+                    data={options}
+                    searchable
+                    clearable
+                    placeholder={t('choose')}
+                    value={(f.value as string) || null}
+                    onChange={(v) => f.onChange(v ?? '')}
+                    onBlur={f.onBlur}
+                  />
                 )}
               />
             );
@@ -90,7 +120,15 @@ export function DynamicFields({
                 control={control}
                 name={field.key}
                 render={({ field: f }) => (
-                  <MultiSelect {...common} data={options} searchable placeholder={t('choose')} value={(f.value as string[]) ?? []} onChange={f.onChange} onBlur={f.onBlur} />
+                  <MultiSelect
+                    {...common}
+                    data={options}
+                    searchable
+                    placeholder={t('choose')}
+                    value={(f.value as string[]) ?? []}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                  />
                 )}
               />
             );
@@ -102,7 +140,11 @@ export function DynamicFields({
                 name={field.key}
                 render={({ field: f }) => (
                   <Radio.Group {...common} value={(f.value as string) ?? ''} onChange={f.onChange}>
-                    <Group mt={4}>{options.map((o) => <Radio key={o.value} value={o.value} label={o.label} />)}</Group>
+                    <Group mt={4}>
+                      {options.map((o) => (
+                        <Radio key={o.value} value={o.value} label={o.label} />
+                      ))}
+                    </Group>
                   </Radio.Group>
                 )}
               />
@@ -115,13 +157,25 @@ export function DynamicFields({
                 name={field.key}
                 render={({ field: f }) => (
                   <Checkbox.Group {...common} value={(f.value as string[]) ?? []} onChange={f.onChange}>
-                    <Group mt={4}>{options.map((o) => <Checkbox key={o.value} value={o.value} label={o.label} />)}</Group>
+                    <Group mt={4}>
+                      {options.map((o) => (
+                        <Checkbox key={o.value} value={o.value} label={o.label} />
+                      ))}
+                    </Group>
                   </Checkbox.Group>
                 )}
               />
             );
           default:
-            return <TextInput key={field.key} readOnly={readOnly.includes(field.key)} type={field.key === 'email' ? 'email' : 'text'} {...common} {...register(field.key)} />;
+            return (
+              <TextInput
+                key={field.key}
+                readOnly={readOnly.includes(field.key)}
+                type={field.key === 'email' ? 'email' : 'text'}
+                {...common}
+                {...register(field.key)}
+              />
+            );
         }
       })}
     </Stack>
@@ -130,5 +184,7 @@ export function DynamicFields({
 
 /** Empty answers for a form: '' for single values, [] for lists. */
 export function emptyAnswers(fields: FormField[], prefill: Answers = {}): Answers {
-  return Object.fromEntries(fields.filter((f) => f.enabled).map((f) => [f.key, prefill[f.key] ?? (MULTI_TYPES.includes(f.type) ? [] : '')]));
+  return Object.fromEntries(
+    fields.filter((f) => f.enabled).map((f) => [f.key, prefill[f.key] ?? (MULTI_TYPES.includes(f.type) ? [] : '')]),
+  );
 }

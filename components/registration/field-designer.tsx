@@ -19,7 +19,14 @@ function Preview({ fields, countryOptions, formLocale }: { fields: FormField[]; 
   const form = useForm<Record<string, string | string[]>>({ values: emptyAnswers(fields) });
   return (
     <div data-testid={`preview-${formLocale}`}>
-      <DynamicFields fields={fields} countryOptions={countryOptions} formLocale={formLocale} control={form.control} register={form.register} errors={{}} />
+      <DynamicFields
+        fields={fields}
+        countryOptions={countryOptions}
+        formLocale={formLocale}
+        control={form.control}
+        register={form.register}
+        errors={{}}
+      />
     </div>
   );
 }
@@ -45,10 +52,19 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
       <GridCol span={{ base: 12, lg: 7 }}>
         <Paper withBorder p="md">
           <Group justify="space-between" mb="xs">
-            <Title order={4}>{t('fieldsTitle')} <Badge variant="light" data-testid="designer-version">{version}</Badge></Title>
-            <Button size="xs" onClick={() => setEditing(NEW_FIELD)} data-testid="add-field">{t('addField')}</Button>
+            <Title order={4}>
+              {t('fieldsTitle')}{' '}
+              <Badge variant="light" data-testid="designer-version">
+                {version}
+              </Badge>
+            </Title>
+            <Button size="xs" onClick={() => setEditing(NEW_FIELD)} data-testid="add-field">
+              {t('addField')}
+            </Button>
           </Group>
-          <Text size="sm" c="dimmed" mb="sm">{t('fieldsHint')}</Text>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('fieldsHint')}
+          </Text>
           <Table striped data-testid="field-table">
             <Table.Thead>
               <Table.Tr>
@@ -65,30 +81,90 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
                 const switches = (next: { enabled: boolean; required: boolean }) =>
                   field.kind === 'common'
                     ? call('/conference/conferenceRegUserConfig/saveOptions', { body: { common: true, key: field.key, version, ...next } })
-                    : call('/conference/conferenceRegUserConfig/saveOptions', { body: { key: field.key, type: field.type, label: field.label, options: field.options, version, ...next } });
+                    : call('/conference/conferenceRegUserConfig/saveOptions', {
+                        body: { key: field.key, type: field.type, label: field.label, options: field.options, version, ...next },
+                      });
                 return (
                   <Table.Tr key={field.key} data-field-row={field.key}>
                     <Table.Td>
                       <Text size="sm">{localized(field.label, locale)}</Text>
-                      <Badge size="xs" variant="light" color={field.kind === 'common' ? 'gray' : 'indigo'}>{field.kind === 'common' ? t('common') : t('custom')}</Badge>
+                      <Badge size="xs" variant="light" color={field.kind === 'common' ? 'gray' : 'indigo'}>
+                        {field.kind === 'common' ? t('common') : t('custom')}
+                      </Badge>
                     </Table.Td>
-                    <Table.Td><Text size="sm">{t.has(`type_${field.type}`) ? t(`type_${field.type}`) : field.type}</Text></Table.Td>
-                    <Table.Td><Switch checked={field.enabled} disabled={locked} onChange={(e) => switches({ enabled: e.currentTarget.checked, required: field.required })} aria-label={t('colEnabled')} /></Table.Td>
-                    <Table.Td><Switch checked={field.required} disabled={locked || !field.enabled} onChange={(e) => switches({ enabled: field.enabled, required: e.currentTarget.checked })} aria-label={t('colRequired')} /></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{t.has(`type_${field.type}`) ? t(`type_${field.type}`) : field.type}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={field.enabled}
+                        disabled={locked}
+                        onChange={(e) => switches({ enabled: e.currentTarget.checked, required: field.required })}
+                        aria-label={t('colEnabled')}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={field.required}
+                        disabled={locked || !field.enabled}
+                        onChange={(e) => switches({ enabled: field.enabled, required: e.currentTarget.checked })}
+                        aria-label={t('colRequired')}
+                      />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" disabled={index === 0} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up', version } })} aria-label={t('moveUp')}>↑</ActionIcon>
-                        <ActionIcon variant="subtle" disabled={index === fields.length - 1} onClick={() => call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'down', version } })} aria-label={t('moveDown')}>↓</ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={index === 0}
+                          onClick={() =>
+                            call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up', version } })
+                          }
+                          aria-label={t('moveUp')}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={index === fields.length - 1}
+                          onClick={() =>
+                            call('/conference/conferenceRegUserConfig/moveOptions', {
+                              body: { key: field.key, direction: 'down', version },
+                            })
+                          }
+                          aria-label={t('moveDown')}
+                        >
+                          ↓
+                        </ActionIcon>
                         {field.kind === 'custom' && (
                           <>
-                            <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ key: field.key, type: field.type as FieldInput['type'], label: field.label, options: field.options, required: field.required, enabled: field.enabled })}>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() =>
+                                setEditing({
+                                  key: field.key,
+                                  type: field.type as FieldInput['type'],
+                                  label: field.label,
+                                  options: field.options,
+                                  required: field.required,
+                                  enabled: field.enabled,
+                                })
+                              }
+                            >
                               {t('editField')}
                             </Button>
                             <Button
                               size="compact-xs"
                               variant="subtle"
                               color="red"
-                              onClick={() => window.confirm(t('confirmDelete')) && call(`/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`, { method: 'DELETE' }, t('fieldDeleted'))}
+                              onClick={() =>
+                                window.confirm(t('confirmDelete')) &&
+                                call(
+                                  `/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`,
+                                  { method: 'DELETE' },
+                                  t('fieldDeleted'),
+                                )
+                              }
                             >
                               {t('delete')}
                             </Button>
@@ -105,14 +181,20 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
       </GridCol>
       <GridCol span={{ base: 12, lg: 5 }}>
         <Paper withBorder p="md">
-          <Title order={4} mb="sm">{t('previewTitle')}</Title>
+          <Title order={4} mb="sm">
+            {t('previewTitle')}
+          </Title>
           <Tabs defaultValue="zh">
             <Tabs.List>
               <Tabs.Tab value="zh">{t('previewZh')}</Tabs.Tab>
               <Tabs.Tab value="en">{t('previewEn')}</Tabs.Tab>
             </Tabs.List>
-            <Tabs.Panel value="zh" pt="sm"><Preview fields={fields} countryOptions={countryOptions} formLocale="zh" /></Tabs.Panel>
-            <Tabs.Panel value="en" pt="sm"><Preview fields={fields} countryOptions={countryOptions} formLocale="en" /></Tabs.Panel>
+            <Tabs.Panel value="zh" pt="sm">
+              <Preview fields={fields} countryOptions={countryOptions} formLocale="zh" />
+            </Tabs.Panel>
+            <Tabs.Panel value="en" pt="sm">
+              <Preview fields={fields} countryOptions={countryOptions} formLocale="en" />
+            </Tabs.Panel>
           </Tabs>
         </Paper>
       </GridCol>

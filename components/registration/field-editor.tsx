@@ -10,7 +10,17 @@ import { useFieldError } from '@/components/ui/use-api';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 /** The modal that adds or edits one custom item: type, names in both languages, options, required. */
-export function FieldEditor({ opened, initial, onClose, onSave }: { opened: boolean; initial: FieldInput; onClose: () => void; onSave: (value: FieldInput) => Promise<void> }) {
+export function FieldEditor({
+  opened,
+  initial,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  initial: FieldInput;
+  onClose: () => void;
+  onSave: (value: FieldInput) => Promise<void>;
+}) {
   const t = useTranslations('registerConfig');
   const fieldError = useFieldError();
   const form = useForm<FieldInput>({ resolver: zodResolver(ZFieldInput) as never, values: initial });
@@ -32,7 +42,14 @@ export function FieldEditor({ opened, initial, onClose, onSave }: { opened: bool
             control={form.control}
             name="type"
             render={({ field }) => (
-              <Select label={t('fieldType')} data={CUSTOM_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))} value={field.value} onChange={(v) => field.onChange(v ?? 'input')} allowDeselect={false} data-testid="field-type" />
+              <Select
+                label={t('fieldType')}
+                data={CUSTOM_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'input')}
+                allowDeselect={false}
+                data-testid="field-type"
+              />
             )}
           />
           <SimpleGrid cols={2}>
@@ -41,17 +58,49 @@ export function FieldEditor({ opened, initial, onClose, onSave }: { opened: bool
           </SimpleGrid>
           {CHOICE_TYPES.includes(type) && (
             <Stack gap={6}>
-              <Text size="sm" fw={500}>{t('options')}</Text>
+              <Text size="sm" fw={500}>
+                {t('options')}
+              </Text>
               {options.fields.map((option, index) => (
                 <Group key={option.id} gap="xs" wrap="nowrap" align="flex-start">
-                  <TextInput placeholder={t('optionValue')} aria-label={t('optionValue')} style={{ flex: 1 }} error={fieldError(errors.options?.[index]?.value)} {...form.register(`options.${index}.value` as const)} />
-                  <TextInput placeholder={t('optionZh')} aria-label={t('optionZh')} style={{ flex: 1 }} error={fieldError(errors.options?.[index]?.label?.zh)} {...form.register(`options.${index}.label.zh` as const)} />
-                  <TextInput placeholder={t('optionEn')} aria-label={t('optionEn')} style={{ flex: 1 }} error={fieldError(errors.options?.[index]?.label?.en)} {...form.register(`options.${index}.label.en` as const)} />
-                  <ActionIcon variant="subtle" color="red" mt={6} onClick={() => options.remove(index)} aria-label={t('removeOption')}>×</ActionIcon>
+                  <TextInput
+                    placeholder={t('optionValue')}
+                    aria-label={t('optionValue')}
+                    style={{ flex: 1 }}
+                    error={fieldError(errors.options?.[index]?.value)}
+                    {...form.register(`options.${index}.value` as const)}
+                  />
+                  <TextInput
+                    placeholder={t('optionZh')}
+                    aria-label={t('optionZh')}
+                    style={{ flex: 1 }}
+                    error={fieldError(errors.options?.[index]?.label?.zh)}
+                    {...form.register(`options.${index}.label.zh` as const)}
+                  />
+                  <TextInput
+                    placeholder={t('optionEn')}
+                    aria-label={t('optionEn')}
+                    style={{ flex: 1 }}
+                    error={fieldError(errors.options?.[index]?.label?.en)}
+                    {...form.register(`options.${index}.label.en` as const)}
+                  />
+                  <ActionIcon variant="subtle" color="red" mt={6} onClick={() => options.remove(index)} aria-label={t('removeOption')}>
+                    ×
+                  </ActionIcon>
                 </Group>
               ))}
-              {errors.options?.message && <Text c="red" size="xs">{fieldError(errors.options)}</Text>}
-              <Button variant="light" size="xs" onClick={() => options.append({ value: '', label: { zh: '', en: '' } } as never)} data-testid="add-option" w="fit-content">
+              {errors.options?.message && (
+                <Text c="red" size="xs">
+                  {fieldError(errors.options)}
+                </Text>
+              )}
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => options.append({ value: '', label: { zh: '', en: '' } } as never)}
+                data-testid="add-option"
+                w="fit-content"
+              >
                 {t('addOption')}
               </Button>
             </Stack>
@@ -59,10 +108,19 @@ export function FieldEditor({ opened, initial, onClose, onSave }: { opened: bool
           <Controller
             control={form.control}
             name="required"
-            render={({ field }) => <Switch label={t('required')} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="field-required" />}
+            render={({ field }) => (
+              <Switch
+                label={t('required')}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="field-required"
+              />
+            )}
           />
           <Group justify="flex-end">
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-field">{t('saveField')}</SubmitButton>
+            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-field">
+              {t('saveField')}
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -67,11 +67,24 @@ export function FileField({
   };
 
   return (
-    <Input.Wrapper label={label} required={required} error={localError ?? error} description={fileRules(field).extensions ? t('photoHint') : t('uploadHint')} data-field={field}>
+    <Input.Wrapper
+      label={label}
+      required={required}
+      error={localError ?? error}
+      description={fileRules(field).extensions ? t('photoHint') : t('uploadHint')}
+      data-field={field}
+    >
       <Stack gap={4} mt={4}>
         {value.map((name) => (
           <Group key={name} gap="xs" data-testid="uploaded-file">
-            <Anchor component="button" type="button" size="sm" onClick={() => download('/conference/conferenceUser/download/files', [{ name, field }]).catch((e: unknown) => showApiError(e))}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() =>
+                download('/conference/conferenceUser/download/files', [{ name, field }]).catch((e: unknown) => showApiError(e))
+              }
+            >
               {names[name] ?? name}
             </Anchor>
             {!readOnly && (
@@ -90,7 +103,11 @@ export function FileField({
             )}
           </FileButton>
         )}
-        {busy && <Text size="xs" c="dimmed">{t('uploading')}</Text>}
+        {busy && (
+          <Text size="xs" c="dimmed">
+            {t('uploading')}
+          </Text>
+        )}
       </Stack>
     </Input.Wrapper>
   );

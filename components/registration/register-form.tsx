@@ -23,7 +23,13 @@ type Answers = Record<string, string | string[]>;
  * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
  * countdown to the next page (spec §4 registration flow).
  */
-export function RegisterForm(props: { noticeHtml: string; fields: FormField[]; countryOptions: string[]; prefill: Answers; offer: FeeOffer }) {
+export function RegisterForm(props: {
+  noticeHtml: string;
+  fields: FormField[];
+  countryOptions: string[];
+  prefill: Answers;
+  offer: FeeOffer;
+}) {
   const t = useTranslations('register');
   const tv = useTranslations('validation');
   const tf = useTranslations('fees');
@@ -78,7 +84,9 @@ export function RegisterForm(props: { noticeHtml: string; fields: FormField[]; c
     return (
       <Alert color="green" data-testid="register-success">
         <Text fw={600}>{t('success', { code: done.code })}</Text>
-        <Text size="sm" data-testid="register-countdown">{t('countdown', { seconds })}</Text>
+        <Text size="sm" data-testid="register-countdown">
+          {t('countdown', { seconds })}
+        </Text>
       </Alert>
     );
   }
@@ -86,16 +94,40 @@ export function RegisterForm(props: { noticeHtml: string; fields: FormField[]; c
     <form onSubmit={submit} noValidate data-testid="register-form">
       <Stack gap="md">
         <div>
-          <Text fw={600} mb="xs">{t('notice')}</Text>
-          <div data-testid="register-notice" style={{ maxHeight: 320, overflow: 'auto', padding: 12, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} dangerouslySetInnerHTML={{ __html: props.noticeHtml }} />
+          <Text fw={600} mb="xs">
+            {t('notice')}
+          </Text>
+          <div
+            data-testid="register-notice"
+            style={{ maxHeight: 320, overflow: 'auto', padding: 12, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            dangerouslySetInnerHTML={{ __html: props.noticeHtml }}
+          />
         </div>
         <Checkbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
         <Divider label={t('yourInfo')} labelPosition="left" />
-        <DynamicFields fields={props.fields} countryOptions={props.countryOptions} formLocale={locale} control={form.control} register={form.register} errors={form.formState.errors} readOnly={['email']} />
+        <DynamicFields
+          fields={props.fields}
+          countryOptions={props.countryOptions}
+          formLocale={locale}
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          readOnly={['email']}
+        />
         {offer.charged && (
           <>
             <Divider label={tf('sectionTitle')} labelPosition="left" />
-            <FeeChooser offer={offer} value={fees} onChange={(next) => { setFees(next); setFeeError(undefined); }} country={country} onApplyCode={applyCode} error={feeError} />
+            <FeeChooser
+              offer={offer}
+              value={fees}
+              onChange={(next) => {
+                setFees(next);
+                setFeeError(undefined);
+              }}
+              country={country}
+              onApplyCode={applyCode}
+              error={feeError}
+            />
           </>
         )}
         <SubmitButton loading={form.formState.isSubmitting} data-testid="register-submit">

@@ -1,6 +1,21 @@
 'use client';
 
-import { Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -35,12 +50,25 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
     }
   });
   const toggle = (name: 'costsSet' | 'registerFlag', label: string) => (
-    <Controller control={form.control} name={name} render={({ field }) => <Switch label={label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} />} />
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch label={label} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+      )}
+    />
   );
   return (
     <form onSubmit={submit} noValidate data-testid="rule-form">
       <Stack gap="sm">
-        <TextInput label={t('version')} description={t('versionHint')} required readOnly={!isNew} error={fieldError(errors.version)} {...form.register('version')} />
+        <TextInput
+          label={t('version')}
+          description={t('versionHint')}
+          required
+          readOnly={!isNew}
+          error={fieldError(errors.version)}
+          {...form.register('version')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput type="date" label={t('startDate')} required error={fieldError(errors.startDate)} {...form.register('startDate')} />
           <TextInput type="date" label={t('endDate')} required error={fieldError(errors.endDate)} {...form.register('endDate')} />
@@ -49,9 +77,22 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
           <Controller
             control={form.control}
             name="ruleType"
-            render={({ field }) => <Select label={t('ruleType')} data={RULE_TYPES.map((type) => ({ value: type, label: t(`rule_${type}`) }))} value={field.value} onChange={(v) => v && field.onChange(v)} allowDeselect={false} />}
+            render={({ field }) => (
+              <Select
+                label={t('ruleType')}
+                data={RULE_TYPES.map((type) => ({ value: type, label: t(`rule_${type}`) }))}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+              />
+            )}
           />
-          <TextInput label={t('codePrefix')} description={t('codePrefixHint')} error={fieldError(errors.codePrefix)} {...form.register('codePrefix')} />
+          <TextInput
+            label={t('codePrefix')}
+            description={t('codePrefixHint')}
+            error={fieldError(errors.codePrefix)}
+            {...form.register('codePrefix')}
+          />
         </SimpleGrid>
         <Group>
           {toggle('costsSet', t('costsSet'))}
@@ -61,16 +102,41 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
           control={form.control}
           name="registerNum"
           render={({ field }) => (
-            <NumberInput label={t('registerNum')} description={t('registerNumHint')} min={1} max={100000} allowDecimal={false} value={typeof field.value === 'number' ? field.value : ''} onChange={(v) => field.onChange(v === '' ? '' : Number(v))} error={fieldError(errors.registerNum)} />
+            <NumberInput
+              label={t('registerNum')}
+              description={t('registerNumHint')}
+              min={1}
+              max={100000}
+              allowDecimal={false}
+              value={typeof field.value === 'number' ? field.value : ''}
+              onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+              error={fieldError(errors.registerNum)}
+            />
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Textarea label={t('descriptionZh')} autosize minRows={2} error={fieldError(errors.description?.zh)} {...form.register('description.zh')} />
-          <Textarea label={t('descriptionEn')} autosize minRows={2} error={fieldError(errors.description?.en)} {...form.register('description.en')} />
+          <Textarea
+            label={t('descriptionZh')}
+            autosize
+            minRows={2}
+            error={fieldError(errors.description?.zh)}
+            {...form.register('description.zh')}
+          />
+          <Textarea
+            label={t('descriptionEn')}
+            autosize
+            minRows={2}
+            error={fieldError(errors.description?.en)}
+            {...form.register('description.en')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{tc('cancel')}</Button>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="rule-save">{tc('save')}</SubmitButton>
+          <Button variant="default" onClick={onClose}>
+            {tc('cancel')}
+          </Button>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="rule-save">
+            {tc('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>
@@ -90,9 +156,13 @@ export function RuleVersions({ rules, designing }: { rules: Listed[]; designing:
     <Paper withBorder p="md" data-testid="rule-versions">
       <Group justify="space-between" mb="xs">
         <Title order={4}>{t('versionsTitle')}</Title>
-        <Button size="xs" onClick={() => setEditing({ rule: fresh(), isNew: true })} data-testid="add-version">{t('addVersion')}</Button>
+        <Button size="xs" onClick={() => setEditing({ rule: fresh(), isNew: true })} data-testid="add-version">
+          {t('addVersion')}
+        </Button>
       </Group>
-      <Text size="sm" c="dimmed" mb="sm">{t('versionsHint')}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('versionsHint')}
+      </Text>
       <ListTable
         framed={false}
         minWidth={760}
@@ -104,29 +174,89 @@ export function RuleVersions({ rules, designing }: { rules: Listed[]; designing:
           cells: [
             <div key="version">
               <Group gap={4}>
-                <Text size="sm" fw={500}>{rule.version}</Text>
-                {rule.active && <Badge size="xs" color="green" data-testid="version-in-use">{t('inUse')}</Badge>}
-                {rule.version === designing && <Badge size="xs" variant="outline">{t('designing')}</Badge>}
+                <Text size="sm" fw={500}>
+                  {rule.version}
+                </Text>
+                {rule.active && (
+                  <Badge size="xs" color="green" data-testid="version-in-use">
+                    {t('inUse')}
+                  </Badge>
+                )}
+                {rule.version === designing && (
+                  <Badge size="xs" variant="outline">
+                    {t('designing')}
+                  </Badge>
+                )}
               </Group>
-              {localized(rule.description, locale) && <Text size="xs" c="dimmed">{localized(rule.description, locale)}</Text>}
-            </div>,
-            <Text key="window" size="sm">{rule.startDate} – {rule.endDate}</Text>,
-            <Text key="type" size="sm">{t(`rule_${rule.ruleType}`)}</Text>,
-            <Text key="costs" size="sm">{rule.costsSet ? t('charged') : t('free')}</Text>,
-            <Text key="cap" size="sm">{rule.registerFlag ? rule.registerNum : t('defaultCap')}</Text>,
-            <Group key="actions" gap={4} wrap="nowrap">
-              <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ rule, isNew: false })} data-testid="edit-version">{t('editVersion')}</Button>
-              <Button size="compact-xs" variant="subtle" component={Link} href={`/platform/config/register?version=${encodeURIComponent(rule.version)}`} data-testid="design-version">{t('designForm')}</Button>
-              {!rule.active && (
-                <Button size="compact-xs" variant="subtle" onClick={() => act('/conference/conferenceRegUserConfig/useRule', { body: { version: rule.version } }, t('versionUsed'))} data-testid="use-version">{t('useVersion')}</Button>
+              {localized(rule.description, locale) && (
+                <Text size="xs" c="dimmed">
+                  {localized(rule.description, locale)}
+                </Text>
               )}
-              <DeleteAction path={`/conference/conferenceRegUserConfig/deleteRules?${new URLSearchParams({ version: rule.version })}`} label={t('delete')} confirm={t('confirmDeleteVersion')} done={t('versionDeleted')} testId="delete-version" />
+            </div>,
+            <Text key="window" size="sm">
+              {rule.startDate} – {rule.endDate}
+            </Text>,
+            <Text key="type" size="sm">
+              {t(`rule_${rule.ruleType}`)}
+            </Text>,
+            <Text key="costs" size="sm">
+              {rule.costsSet ? t('charged') : t('free')}
+            </Text>,
+            <Text key="cap" size="sm">
+              {rule.registerFlag ? rule.registerNum : t('defaultCap')}
+            </Text>,
+            <Group key="actions" gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing({ rule, isNew: false })} data-testid="edit-version">
+                {t('editVersion')}
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                component={Link}
+                href={`/platform/config/register?version=${encodeURIComponent(rule.version)}`}
+                data-testid="design-version"
+              >
+                {t('designForm')}
+              </Button>
+              {!rule.active && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => act('/conference/conferenceRegUserConfig/useRule', { body: { version: rule.version } }, t('versionUsed'))}
+                  data-testid="use-version"
+                >
+                  {t('useVersion')}
+                </Button>
+              )}
+              <DeleteAction
+                path={`/conference/conferenceRegUserConfig/deleteRules?${new URLSearchParams({ version: rule.version })}`}
+                label={t('delete')}
+                confirm={t('confirmDeleteVersion')}
+                done={t('versionDeleted')}
+                testId="delete-version"
+              />
             </Group>,
           ],
         }))}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.isNew ? t('addVersion') : t('editVersion')} size="lg">
-        {editing && <RuleForm initial={editing.rule} isNew={editing.isNew} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); router.refresh(); }} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.isNew ? t('addVersion') : t('editVersion')}
+        size="lg"
+      >
+        {editing && (
+          <RuleForm
+            initial={editing.rule}
+            isNew={editing.isNew}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              router.refresh();
+            }}
+          />
+        )}
       </Modal>
     </Paper>
   );

@@ -22,7 +22,9 @@ type Props = {
 export function ListTable({ head, rows, empty, minWidth, testId, emptyTestId, framed = true }: Props) {
   const list =
     rows.length === 0 ? (
-      <Text c="dimmed" size={framed ? undefined : 'sm'} p={framed ? 'md' : undefined} data-testid={emptyTestId}>{empty}</Text>
+      <Text c="dimmed" size={framed ? undefined : 'sm'} p={framed ? 'md' : undefined} data-testid={emptyTestId}>
+        {empty}
+      </Text>
     ) : (
       <TableScrollContainer minWidth={minWidth}>
         <Table striped data-testid={testId}>

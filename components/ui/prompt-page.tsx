@@ -3,7 +3,17 @@ import { getTranslations } from 'next-intl/server';
 import { ButtonLink } from './button-link';
 
 /** The prompt pages (/404, /403, /401, /unpublished, no conference): a title, a sentence, a way home. */
-export async function PromptPage({ code, title, text, showHome = true }: { code: string; title: string; text: string; showHome?: boolean }) {
+export async function PromptPage({
+  code,
+  title,
+  text,
+  showHome = true,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  showHome?: boolean;
+}) {
   const t = await getTranslations('prompt');
   return (
     <Container size="sm" py={80}>

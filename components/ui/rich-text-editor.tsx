@@ -9,7 +9,21 @@ import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 
 const LABEL_KEYS = [
-  'bold', 'italic', 'underline', 'strike', 'clearFormatting', 'link', 'unlink', 'bulletList', 'orderedList', 'h2', 'h3', 'blockquote', 'hr', 'undo', 'redo',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'clearFormatting',
+  'link',
+  'unlink',
+  'bulletList',
+  'orderedList',
+  'h2',
+  'h3',
+  'blockquote',
+  'hr',
+  'undo',
+  'redo',
 ] as const;
 
 /**
@@ -44,7 +58,8 @@ export function RichTextInput({
   });
   // A new value from outside (a reset) replaces the content; typing does not loop back.
   useEffect(() => {
-    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   const labels = Object.fromEntries(LABEL_KEYS.map((key) => [`${key}ControlLabel`, t(key)]));
   return (
@@ -52,7 +67,15 @@ export function RichTextInput({
       <RichTextEditor
         editor={editor}
         mt={4}
-        labels={{ ...labels, imageUploadControlLabel: t('image'), linkEditorInputLabel: t('linkUrl'), linkEditorInputPlaceholder: 'https://', linkEditorSave: t('save'), linkEditorExternalLink: t('newWindow'), linkEditorInternalLink: t('sameWindow') }}
+        labels={{
+          ...labels,
+          imageUploadControlLabel: t('image'),
+          linkEditorInputLabel: t('linkUrl'),
+          linkEditorInputPlaceholder: 'https://',
+          linkEditorSave: t('save'),
+          linkEditorExternalLink: t('newWindow'),
+          linkEditorInternalLink: t('sameWindow'),
+        }}
       >
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>

@@ -7,7 +7,11 @@ const noSubscription = () => () => {};
 
 /** True once React has hydrated the page (false in the server HTML). */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ export function useApi() {
   const locale = useAppLocale();
   const t = useTranslations('errors');
   return useCallback(
-    <T,>(path: string, options: { method?: string; body?: unknown } = {}) =>
+    <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
       apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
     [locale, t],
   );
@@ -54,7 +54,7 @@ export function useApiAction() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
-    async <T,>(path: string, init: { method?: string; body?: unknown }, message?: string): Promise<T | undefined> => {
+    async <T>(path: string, init: { method?: string; body?: unknown }, message?: string): Promise<T | undefined> => {
       setBusy(true);
       try {
         const result = await api<T>(path, init);

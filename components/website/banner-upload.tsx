@@ -34,13 +34,25 @@ export function BannerUpload({ banner }: { banner: string }) {
   };
   return (
     <Stack gap="xs" data-testid="banner">
-      <Text size="sm" c="dimmed">{t('bannerHint')}</Text>
-      {banner && <Image src={`/api/conference/asset/${banner}`} alt={t('banner')} mah={180} fit="cover" radius="sm" data-testid="banner-image" />}
+      <Text size="sm" c="dimmed">
+        {t('bannerHint')}
+      </Text>
+      {banner && (
+        <Image src={`/api/conference/asset/${banner}`} alt={t('banner')} mah={180} fit="cover" radius="sm" data-testid="banner-image" />
+      )}
       <Group>
         <FileButton onChange={upload} accept=".jpg,.jpeg,.png">
-          {(props) => <Button {...props} size="xs" loading={busy} data-testid="upload-banner">{t('uploadBanner')}</Button>}
+          {(props) => (
+            <Button {...props} size="xs" loading={busy} data-testid="upload-banner">
+              {t('uploadBanner')}
+            </Button>
+          )}
         </FileButton>
-        {banner && <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => send({ method: 'DELETE' })}>{t('removeBanner')}</Button>}
+        {banner && (
+          <Button size="xs" variant="subtle" color="red" disabled={busy} onClick={() => send({ method: 'DELETE' })}>
+            {t('removeBanner')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

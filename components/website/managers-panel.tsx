@@ -19,10 +19,27 @@ export function ManagersPanel({ managers }: { managers: { userId: string; name: 
         <Table.Tbody>
           {managers.map((m) => (
             <Table.Tr key={m.userId} data-manager={m.email}>
-              <Table.Td><Text size="sm">{m.name}</Text></Table.Td>
-              <Table.Td><Text size="sm">{m.email}</Text></Table.Td>
               <Table.Td>
-                <Button size="compact-xs" variant="subtle" color="red" disabled={busy} onClick={() => window.confirm(t('confirmRemoveAdmin')) && call(`/conference/platform/config/website/admin?${new URLSearchParams({ userId: m.userId })}`, { method: 'DELETE' }, t('adminRemoved'))}>
+                <Text size="sm">{m.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  disabled={busy}
+                  onClick={() =>
+                    window.confirm(t('confirmRemoveAdmin')) &&
+                    call(
+                      `/conference/platform/config/website/admin?${new URLSearchParams({ userId: m.userId })}`,
+                      { method: 'DELETE' },
+                      t('adminRemoved'),
+                    )
+                  }
+                >
                   {t('remove')}
                 </Button>
               </Table.Td>
@@ -31,8 +48,22 @@ export function ManagersPanel({ managers }: { managers: { userId: string; name: 
         </Table.Tbody>
       </Table>
       <Group align="flex-end">
-        <TextInput label={t('adminEmail')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} style={{ flex: 1, maxWidth: 360 }} data-testid="admin-email" />
-        <Button loading={busy} disabled={!email.trim()} onClick={() => call('/conference/platform/config/website/admin', { body: { email } }, t('adminAdded'))} data-testid="add-admin">{t('addAdmin')}</Button>
+        <TextInput
+          label={t('adminEmail')}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          style={{ flex: 1, maxWidth: 360 }}
+          data-testid="admin-email"
+        />
+        <Button
+          loading={busy}
+          disabled={!email.trim()}
+          onClick={() => call('/conference/platform/config/website/admin', { body: { email } }, t('adminAdded'))}
+          data-testid="add-admin"
+        >
+          {t('addAdmin')}
+        </Button>
       </Group>
     </Stack>
   );

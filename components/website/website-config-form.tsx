@@ -16,7 +16,13 @@ import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city' | 'address';
 
 /** The website config of spec §3: titles, department, discipline, dates, venue, language, domains, contacts, record number. */
-export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigInput; pages: { id: number; name: { zh: string; en: string }; published: boolean }[] }) {
+export function WebsiteConfigForm({
+  initial,
+  pages,
+}: {
+  initial: WebsiteConfigInput;
+  pages: { id: number; name: { zh: string; en: string }; published: boolean }[];
+}) {
   const t = useTranslations('websiteConfig');
   const tc = useTranslations('console');
   const api = useApi();
@@ -45,7 +51,9 @@ export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigIn
     <form onSubmit={submit} noValidate data-testid="website-config-form">
       <Stack gap="md">
         <Paper withBorder p="md">
-          <Title order={4} mb="sm">{t('basics')}</Title>
+          <Title order={4} mb="sm">
+            {t('basics')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {pair('title', true)}
             {pair('title2')}
@@ -56,21 +64,39 @@ export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigIn
               control={form.control}
               name="discipline"
               render={({ field }) => (
-                <Select label={t('discipline')} clearable data={DISCIPLINES.map((d) => ({ value: d.code, label: d[locale] }))} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} data-testid="discipline" />
+                <Select
+                  label={t('discipline')}
+                  clearable
+                  data={DISCIPLINES.map((d) => ({ value: d.code, label: d[locale] }))}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  data-testid="discipline"
+                />
               )}
             />
             <Controller
               control={form.control}
               name="languageType"
               render={({ field }) => (
-                <Select label={t('languageType')} data={[1, 2, 3].map((v) => ({ value: String(v), label: tc(`language${v as 1 | 2 | 3}`) }))} value={String(field.value)} onChange={(v) => field.onChange(Number(v ?? 3))} allowDeselect={false} />
+                <Select
+                  label={t('languageType')}
+                  data={[1, 2, 3].map((v) => ({ value: String(v), label: tc(`language${v as 1 | 2 | 3}`) }))}
+                  value={String(field.value)}
+                  onChange={(v) => field.onChange(Number(v ?? 3))}
+                  allowDeselect={false}
+                />
               )}
             />
             <TextInput type="date" label={t('startDate')} error={fieldError(errors.startDate)} {...form.register('startDate')} />
             <TextInput type="date" label={t('endDate')} error={fieldError(errors.endDate)} {...form.register('endDate')} />
             {pair('city')}
             {pair('address')}
-            <TextInput label={t('recordNumber')} description={t('recordNumberHint')} error={fieldError(errors.recordNumber)} {...form.register('recordNumber')} />
+            <TextInput
+              label={t('recordNumber')}
+              description={t('recordNumberHint')}
+              error={fieldError(errors.recordNumber)}
+              {...form.register('recordNumber')}
+            />
             <Controller
               control={form.control}
               name="homePageId"
@@ -80,7 +106,10 @@ export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigIn
                   description={t('homePageHint')}
                   clearable
                   placeholder={t('homePageNone')}
-                  data={pages.map((p) => ({ value: String(p.id), label: p.published ? localized(p.name, locale) : `${localized(p.name, locale)} (${t('homePageDraft')})` }))}
+                  data={pages.map((p) => ({
+                    value: String(p.id),
+                    label: p.published ? localized(p.name, locale) : `${localized(p.name, locale)} (${t('homePageDraft')})`,
+                  }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
                   error={fieldError(errors.homePageId)}
@@ -98,7 +127,14 @@ export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigIn
                   autosize
                   minRows={2}
                   value={(field.value ?? []).join('\n')}
-                  onChange={(e) => field.onChange(e.currentTarget.value.split('\n').map((d) => d.trim()).filter(Boolean))}
+                  onChange={(e) =>
+                    field.onChange(
+                      e.currentTarget.value
+                        .split('\n')
+                        .map((d) => d.trim())
+                        .filter(Boolean),
+                    )
+                  }
                   error={fieldError(Array.isArray(errors.domains) ? errors.domains.find(Boolean) : errors.domains)}
                   data-testid="domains"
                 />
@@ -109,22 +145,52 @@ export function WebsiteConfigForm({ initial, pages }: { initial: WebsiteConfigIn
         <Paper withBorder p="md" data-testid="contacts">
           <Group justify="space-between" mb="sm">
             <Title order={4}>{t('contacts')}</Title>
-            <Button size="xs" variant="light" disabled={contacts.fields.length >= 5} onClick={() => contacts.append({ name: { zh: '', en: '' }, phone: '', email: '' })} data-testid="add-contact">{t('addContact')}</Button>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={contacts.fields.length >= 5}
+              onClick={() => contacts.append({ name: { zh: '', en: '' }, phone: '', email: '' })}
+              data-testid="add-contact"
+            >
+              {t('addContact')}
+            </Button>
           </Group>
           <Stack gap="xs">
             {contacts.fields.map((item, index) => (
               <Group key={item.id} align="flex-start" grow wrap="wrap">
-                <TextInput label={t('contactNameZh')} required error={fieldError(errors.contacts?.[index]?.name?.zh)} {...form.register(`contacts.${index}.name.zh`)} />
-                <TextInput label={t('contactNameEn')} required error={fieldError(errors.contacts?.[index]?.name?.en)} {...form.register(`contacts.${index}.name.en`)} />
-                <TextInput label={t('contactPhone')} error={fieldError(errors.contacts?.[index]?.phone)} {...form.register(`contacts.${index}.phone`)} />
-                <TextInput label={t('contactEmail')} error={fieldError(errors.contacts?.[index]?.email)} {...form.register(`contacts.${index}.email`)} />
-                <Button mt={24} size="xs" variant="subtle" color="red" style={{ flexGrow: 0 }} onClick={() => contacts.remove(index)}>{t('remove')}</Button>
+                <TextInput
+                  label={t('contactNameZh')}
+                  required
+                  error={fieldError(errors.contacts?.[index]?.name?.zh)}
+                  {...form.register(`contacts.${index}.name.zh`)}
+                />
+                <TextInput
+                  label={t('contactNameEn')}
+                  required
+                  error={fieldError(errors.contacts?.[index]?.name?.en)}
+                  {...form.register(`contacts.${index}.name.en`)}
+                />
+                <TextInput
+                  label={t('contactPhone')}
+                  error={fieldError(errors.contacts?.[index]?.phone)}
+                  {...form.register(`contacts.${index}.phone`)}
+                />
+                <TextInput
+                  label={t('contactEmail')}
+                  error={fieldError(errors.contacts?.[index]?.email)}
+                  {...form.register(`contacts.${index}.email`)}
+                />
+                <Button mt={24} size="xs" variant="subtle" color="red" style={{ flexGrow: 0 }} onClick={() => contacts.remove(index)}>
+                  {t('remove')}
+                </Button>
               </Group>
             ))}
           </Stack>
         </Paper>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-website">{t('save')}</SubmitButton>
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-website">
+            {t('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -55,7 +55,9 @@ export const pageTemplate = pgTable(
   },
   (t) => [
     index('page_template_conf_idx').on(t.conferenceId),
-    uniqueIndex('page_template_one_default_idx').on(t.conferenceId, t.type, t.isMobile).where(sql`${t.isDefault}`),
+    uniqueIndex('page_template_one_default_idx')
+      .on(t.conferenceId, t.type, t.isMobile)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -81,6 +83,8 @@ export const appearance = pgTable(
   },
   (t) => [
     index('appearance_conf_idx').on(t.conferenceId),
-    uniqueIndex('appearance_one_active_idx').on(t.conferenceId).where(sql`${t.active}`),
+    uniqueIndex('appearance_one_active_idx')
+      .on(t.conferenceId)
+      .where(sql`${t.active}`),
   ],
 );

@@ -60,7 +60,11 @@ export const conference = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('conference_single_default_idx').on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('conference_single_default_idx')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 /** Host names that select a conference (besides `<slug>.localhost` in development). */
@@ -133,7 +137,9 @@ export const publicationRequest = pgTable(
   },
   (t) => [
     index('publication_request_status_idx').on(t.status, t.createdAt),
-    uniqueIndex('publication_request_one_pending_uq').on(t.conferenceId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('publication_request_one_pending_uq')
+      .on(t.conferenceId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
 import { conference } from './conferences';
@@ -101,7 +114,9 @@ export const conferenceOrder = pgTable(
     index('conference_order_user_idx').on(t.conferenceId, t.userId),
     index('conference_order_fee_idx').on(t.conferenceId, t.feeId),
     // One available order per fee and account: the per-account maximum is its quantity.
-    uniqueIndex('conference_order_one_per_fee_uq').on(t.conferenceId, t.userId, t.feeId).where(sql`${t.orderStatus} = 'available' and ${t.feeId} is not null`),
+    uniqueIndex('conference_order_one_per_fee_uq')
+      .on(t.conferenceId, t.userId, t.feeId)
+      .where(sql`${t.orderStatus} = 'available' and ${t.feeId} is not null`),
     check('conference_order_amount_ck', sql`${t.quantity} >= 1 and ${t.totalMinor} >= 0`),
   ],
 );

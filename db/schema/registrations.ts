@@ -53,7 +53,10 @@ export const registrationField = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [unique('registration_field_key_uq').on(t.conferenceId, t.version, t.fieldKey), index('registration_field_conf_idx').on(t.conferenceId, t.version)],
+  (t) => [
+    unique('registration_field_key_uq').on(t.conferenceId, t.version, t.fieldKey),
+    index('registration_field_conf_idx').on(t.conferenceId, t.version),
+  ],
 );
 
 /**
@@ -77,7 +80,10 @@ export const registrationRule = pgTable(
     registerFlag: boolean('register_flag').notNull().default(false),
     registerNum: integer('register_num').notNull().default(1000),
     codePrefix: text('code_prefix').notNull().default(''),
-    description: jsonb('description').$type<LocalizedText>().notNull().default(sql`'{"zh":"","en":""}'::jsonb`),
+    description: jsonb('description')
+      .$type<LocalizedText>()
+      .notNull()
+      .default(sql`'{"zh":"","en":""}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,7 +17,10 @@ async function codeFromOutbox(db: Database['db'], to: string): Promise<string> {
 }
 
 const expectCode = async (promise: Promise<unknown>, code: string) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
 };
@@ -69,7 +72,13 @@ describe.each(testBackends())('accounts on %s', (backend) => {
     await send('old@example.org', 'registerCode', new Date(Date.now() - 11 * 60_000));
     const code = await codeFromOutbox(database.db, 'old@example.org');
     await expectCode(
-      registerAccount(database.db, { email: 'old@example.org', code, name: 'Old', password: 'Conference2026', confirmPassword: 'Conference2026' }),
+      registerAccount(database.db, {
+        email: 'old@example.org',
+        code,
+        name: 'Old',
+        password: 'Conference2026',
+        confirmPassword: 'Conference2026',
+      }),
       'CODE_EXPIRED',
     );
   });

@@ -10,7 +10,14 @@ import { account, user, userProfile } from '@/db/schema';
 export async function insertAccount(tx: Executor, input: { email: string; name: string; passwordHash: string | null }): Promise<string> {
   const userId = randomUUID();
   const now = new Date();
-  await tx.insert(user).values({ id: userId, name: input.name, email: input.email.toLowerCase(), emailVerified: input.passwordHash !== null, createdAt: now, updatedAt: now });
+  await tx.insert(user).values({
+    id: userId,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    emailVerified: input.passwordHash !== null,
+    createdAt: now,
+    updatedAt: now,
+  });
   if (input.passwordHash !== null) {
     await tx.insert(account).values({
       id: randomUUID(),

@@ -37,7 +37,11 @@ export type SendCodeInput = {
  * Issues a 6-digit code and queues its mail in one transaction. At most one code per address and
  * purpose every 60 s, and rate limits per address and per client address.
  */
-export async function sendEmailCode(db: DB, input: SendCodeInput, now = new Date()): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+export async function sendEmailCode(
+  db: DB,
+  input: SendCodeInput,
+  now = new Date(),
+): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
   await checkAccountPrecondition(db, input.email, input.purpose);
   await hitClientLimit(db, 'code', input.ip, LIMITS.codePerIp, now);
   await hitRateLimit(db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
@@ -82,7 +86,11 @@ export async function sendEmailCode(db: DB, input: SendCodeInput, now = new Date
  * unexpired. A wrong guess counts; after MAX_CODE_ATTEMPTS the code is dead and a new one is needed.
  * Returns the code's id, for consumeEmailCode() in the transaction that acts on it.
  */
-export async function checkEmailCode(db: Executor, input: { email: string; purpose: CodePurpose; code: string; ip?: string | null }, now = new Date()): Promise<number> {
+export async function checkEmailCode(
+  db: Executor,
+  input: { email: string; purpose: CodePurpose; code: string; ip?: string | null },
+  now = new Date(),
+): Promise<number> {
   await hitClientLimit(db, 'code-check', input.ip ?? null, LIMITS.codeChecksPerIp, now);
   const [row] = await db
     .select()
@@ -109,7 +117,10 @@ export async function checkEmailCode(db: Executor, input: { email: string; purpo
     .returning({ attempts: emailCode.attempts });
   if (!spent) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
   if (row.codeHash !== hashCode(input.email, input.code)) throw new AppError('CODE_WRONG', 'codeWrong', 400);
-  await db.update(emailCode).set({ attempts: sql`${emailCode.attempts} - 1` }).where(eq(emailCode.id, row.id));
+  await db
+    .update(emailCode)
+    .set({ attempts: sql`${emailCode.attempts} - 1` })
+    .where(eq(emailCode.id, row.id));
   return row.id;
 }
 

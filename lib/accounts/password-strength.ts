@@ -1,5 +1,18 @@
 /** Passwords too common to accept, whatever their shape. */
-const COMMON = new Set(['password1', 'password123', 'qwerty123', 'abc12345', '12345678a', 'a12345678', 'iloveyou1', 'admin123', '1qaz2wsx', 'qwer1234', 'asdf1234', 'zxcv1234']);
+const COMMON = new Set([
+  'password1',
+  'password123',
+  'qwerty123',
+  'abc12345',
+  '12345678a',
+  'a12345678',
+  'iloveyou1',
+  'admin123',
+  '1qaz2wsx',
+  'qwer1234',
+  'asdf1234',
+  'zxcv1234',
+]);
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;

@@ -8,7 +8,6 @@ import { passwordWeakness } from './password-strength';
 import { findUserByEmail } from './queries';
 import type { SignUpInput } from './schemas';
 
-
 /**
  * Creates an account from the sign-up form: the emailed code is used up, and the user, its
  * password credential and its profile are written in one transaction, so a failure leaves nothing.

@@ -17,7 +17,11 @@ export const ZEmail = z
 export const ZCodePurpose = z.enum(['registerCode', 'resetPassCode']);
 export type CodePurpose = z.infer<typeof ZCodePurpose>;
 
-export const ZCode = z.string({ error: 'codeRequired' }).trim().min(1, 'codeRequired').regex(/^\d{6}$/, 'codeFormat');
+export const ZCode = z
+  .string({ error: 'codeRequired' })
+  .trim()
+  .min(1, 'codeRequired')
+  .regex(/^\d{6}$/, 'codeFormat');
 export const ZName = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'nameTooLong');
 export const ZPassword = z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(64, 'passwordTooLong');
 
@@ -59,7 +63,12 @@ export const ZProfile = z.object({
   firstName: optionalText(50),
   middleName: optionalText(50),
   lastName: optionalText(50),
-  phone: z.string().trim().max(30, 'tooLong').regex(/^[+\d\s()-]*$/, 'phoneInvalid').default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'tooLong')
+    .regex(/^[+\d\s()-]*$/, 'phoneInvalid')
+    .default(''),
   unit: optionalText(200),
   countryArea: optionalText(100),
   post: optionalText(100),

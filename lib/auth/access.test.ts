@@ -42,7 +42,9 @@ describe('unpublished conference', () => {
       redirect: '/unpublished',
     });
     expect(decideAccess(ruleFor('/unpublished'), '/unpublished', unpublished(roles.anonymous), '/unpublished').allow).toBe(true);
-    expect(decideAccess(ruleFor('/conferencelogin'), '/conferencelogin', unpublished(roles.anonymous), '/conferencelogin').allow).toBe(true);
+    expect(decideAccess(ruleFor('/conferencelogin'), '/conferencelogin', unpublished(roles.anonymous), '/conferencelogin').allow).toBe(
+      true,
+    );
   });
   it('lets managers and platform administrators in', () => {
     expect(decideAccess(ruleFor('/'), '/', unpublished(roles.manager), '/').allow).toBe(true);
@@ -62,7 +64,12 @@ describe('expired session', () => {
     expect(decideAccess(ruleFor('/conferencelogin'), '/conferencelogin', expired, '/conferencelogin').allow).toBe(true);
   });
   it('adds expired=1 to the login redirect so the notice shows once', () => {
-    const decision = decideAccess(ruleFor('/profile/userInfo'), '/profile/userInfo', { ...base, sessionExpired: true }, '/profile/userInfo?tab=1');
+    const decision = decideAccess(
+      ruleFor('/profile/userInfo'),
+      '/profile/userInfo',
+      { ...base, sessionExpired: true },
+      '/profile/userInfo?tab=1',
+    );
     expect(decision).toEqual({ allow: false, redirect: '/conferencelogin?redirect=%2Fprofile%2FuserInfo%3Ftab%3D1&expired=1' });
   });
 });

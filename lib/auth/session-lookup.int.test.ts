@@ -34,7 +34,10 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
       headers: new Headers(),
       returnHeaders: true,
     });
-    cookie = headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     signedToken = headers.get('set-auth-token')!;
     rawToken = response.token;
   });
@@ -46,7 +49,11 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
   };
 
   it('the cookie, the signed bearer token and the raw token all resolve to the account', async () => {
-    const variants: Record<string, string>[] = [{ cookie }, { authorization: `Bearer ${signedToken}` }, { authorization: `Bearer ${rawToken}` }];
+    const variants: Record<string, string>[] = [
+      { cookie },
+      { authorization: `Bearer ${signedToken}` },
+      { authorization: `Bearer ${rawToken}` },
+    ];
     for (const headers of variants) {
       expect((await resolve(headers))?.user).toEqual({ id: userId, email: 'chen@example.org', name: 'Chen Jing' });
     }
@@ -72,9 +79,15 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
   });
 
   it('an expired or signed-out session resolves to nothing', async () => {
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, rawToken));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, rawToken));
     expect(await resolve({ cookie })).toBeNull();
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() + 3600_000) }).where(eq(session.token, rawToken));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(session.token, rawToken));
     expect(await resolve({ cookie })).not.toBeNull();
     await auth.api.signOut({ headers: new Headers({ cookie }) });
     expect(await resolve({ cookie })).toBeNull();

@@ -49,14 +49,21 @@ export type ResolvedSession = { user: { id: string; email: string; name: string 
  * The session's account and its roles in one conference, in one query (this runs on every
  * request). Expired or unknown tokens give null.
  */
-export async function resolveSession(db: Executor, token: string, conferenceId: number | null, now = new Date()): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  conferenceId: number | null,
+  now = new Date(),
+): Promise<ResolvedSession | null> {
   const [row] = await db
     .select({
       id: user.id,
       email: user.email,
       name: user.name,
       platformAdmin: sql<boolean>`exists (select 1 from platform_admin pa where pa.user_id = ${user.id})`,
-      roles: sql<string[] | null>`(select array_agg(cm.role) from conference_member cm where cm.user_id = ${user.id} and cm.conference_id = ${conferenceId ?? -1})`,
+      roles: sql<
+        string[] | null
+      >`(select array_agg(cm.role) from conference_member cm where cm.user_id = ${user.id} and cm.conference_id = ${conferenceId ?? -1})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

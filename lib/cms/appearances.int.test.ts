@@ -18,16 +18,33 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
   afterAll(() => database?.close());
 
   const template = (extra: Record<string, unknown> = {}) =>
-    ZTemplateInput.parse({ name: { zh: '经典', en: 'Classic' }, type: 'home', content: { zh: '<section class="hero"><h1>{{title}}</h1>{{content}}</section>', en: '<section class="hero"><h1>{{title}}</h1>{{content}}</section>' }, css: '.hero{color:#123}', ...extra });
+    ZTemplateInput.parse({
+      name: { zh: '经典', en: 'Classic' },
+      type: 'home',
+      content: {
+        zh: '<section class="hero"><h1>{{title}}</h1>{{content}}</section>',
+        en: '<section class="hero"><h1>{{title}}</h1>{{content}}</section>',
+      },
+      css: '.hero{color:#123}',
+      ...extra,
+    });
   const look = (extra: Record<string, unknown> = {}) => ZAppearanceInput.parse({ name: { zh: '蓝色', en: 'Blue' }, ...extra });
 
   it('validates names, kind and the 1024 KB stylesheet; stores sanitised HTML', async () => {
-    expect(ZTemplateInput.safeParse({ ...template(), name: { zh: 'x'.repeat(101), en: 'x' } }).error?.issues[0].message).toBe('templateNameTooLong');
+    expect(ZTemplateInput.safeParse({ ...template(), name: { zh: 'x'.repeat(101), en: 'x' } }).error?.issues[0].message).toBe(
+      'templateNameTooLong',
+    );
     expect(ZTemplateInput.safeParse({ ...template(), css: 'a'.repeat(1024 * 1024 + 1) }).error?.issues[0].message).toBe('cssTooLarge');
     expect(ZTemplateInput.safeParse({ ...template(), css: 'a'.repeat(1024 * 1024) }).success).toBe(true);
     expect(ZTemplateInput.safeParse({ ...template(), type: 'other' }).error?.issues[0].message).toBe('templateTypeRequired');
     expect(ZAppearanceInput.safeParse({ name: { zh: '外'.repeat(21), en: 'x' } }).error?.issues[0].message).toBe('appearanceNameTooLong');
-    const { id } = await saveTemplate(database.db, a, template({ content: { zh: '<div onclick="x()">{{title}}</div><script>alert(1)</script>', en: '<a href="javascript:alert(1)">x</a>' } }));
+    const { id } = await saveTemplate(
+      database.db,
+      a,
+      template({
+        content: { zh: '<div onclick="x()">{{title}}</div><script>alert(1)</script>', en: '<a href="javascript:alert(1)">x</a>' },
+      }),
+    );
     const stored = (await findTemplate(database.db, a, id))!;
     expect(stored.content).toEqual({ zh: '<div>{{title}}</div>', en: '<a>x</a>' });
   });
@@ -40,9 +57,15 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
     expect((await findTemplate(database.db, a, first.id))!.isDefault).toBe(false);
     const mobileHome = await saveTemplate(database.db, a, template({ isMobile: true }));
     const otherConference = await saveTemplate(database.db, b, template({ isMobile: true }));
-    await expect(saveTemplate(database.db, a, template({ type: 'page', mobileTemplateId: mobileHome.id }))).rejects.toMatchObject({ code: 'MOBILE_TEMPLATE_INVALID' });
-    await expect(saveTemplate(database.db, a, template({ mobileTemplateId: otherConference.id }))).rejects.toMatchObject({ code: 'MOBILE_TEMPLATE_INVALID' });
-    await expect(saveTemplate(database.db, a, template({ mobileTemplateId: first.id }))).rejects.toMatchObject({ code: 'MOBILE_TEMPLATE_INVALID' });
+    await expect(saveTemplate(database.db, a, template({ type: 'page', mobileTemplateId: mobileHome.id }))).rejects.toMatchObject({
+      code: 'MOBILE_TEMPLATE_INVALID',
+    });
+    await expect(saveTemplate(database.db, a, template({ mobileTemplateId: otherConference.id }))).rejects.toMatchObject({
+      code: 'MOBILE_TEMPLATE_INVALID',
+    });
+    await expect(saveTemplate(database.db, a, template({ mobileTemplateId: first.id }))).rejects.toMatchObject({
+      code: 'MOBILE_TEMPLATE_INVALID',
+    });
     const desktop = await saveTemplate(database.db, a, template({ mobileTemplateId: mobileHome.id }));
     expect((await findTemplate(database.db, a, desktop.id))!.mobileTemplateId).toBe(mobileHome.id);
   });
@@ -59,12 +82,22 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
     const { id } = await saveAppearance(database.db, c, look({ homeTemplateId: chosenHome.id, pageTemplateId: pageTemplate.id }));
     await chooseAppearance(database.db, c, id);
     drawn = await siteLook(database.db, c);
-    expect([drawn.home.desktop?.id, drawn.home.mobile?.id, drawn.page.desktop?.id]).toEqual([chosenHome.id, mobileHome.id, pageTemplate.id]);
+    expect([drawn.home.desktop?.id, drawn.home.mobile?.id, drawn.page.desktop?.id]).toEqual([
+      chosenHome.id,
+      mobileHome.id,
+      pageTemplate.id,
+    ]);
     await chooseAppearance(database.db, c, null);
     expect((await siteLook(database.db, c)).home.desktop?.id).toBe(defaultHome.id);
-    await expect(saveAppearance(database.db, c, look({ homeTemplateId: pageTemplate.id }))).rejects.toMatchObject({ code: 'TEMPLATE_INVALID' });
-    await expect(saveAppearance(database.db, c, look({ homeTemplateId: mobileHome.id }))).rejects.toMatchObject({ code: 'TEMPLATE_INVALID' });
-    await expect(saveAppearance(database.db, b, look({ homeTemplateId: chosenHome.id }))).rejects.toMatchObject({ code: 'TEMPLATE_INVALID' });
+    await expect(saveAppearance(database.db, c, look({ homeTemplateId: pageTemplate.id }))).rejects.toMatchObject({
+      code: 'TEMPLATE_INVALID',
+    });
+    await expect(saveAppearance(database.db, c, look({ homeTemplateId: mobileHome.id }))).rejects.toMatchObject({
+      code: 'TEMPLATE_INVALID',
+    });
+    await expect(saveAppearance(database.db, b, look({ homeTemplateId: chosenHome.id }))).rejects.toMatchObject({
+      code: 'TEMPLATE_INVALID',
+    });
   });
 
   it('refuses to delete the look in use or a template an appearance draws with', async () => {
@@ -73,7 +106,9 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
     await chooseAppearance(database.db, b, id);
     await expect(deleteAppearance(database.db, b, id)).rejects.toMatchObject({ code: 'APPEARANCE_IN_USE', messageKey: 'lookInUse' });
     await expect(deleteTemplate(database.db, b, home.id)).rejects.toMatchObject({ code: 'TEMPLATE_IN_USE' });
-    await expect(saveTemplate(database.db, b, { ...template({ type: 'page' }), id: home.id })).rejects.toMatchObject({ code: 'TEMPLATE_IN_USE' });
+    await expect(saveTemplate(database.db, b, { ...template({ type: 'page' }), id: home.id })).rejects.toMatchObject({
+      code: 'TEMPLATE_IN_USE',
+    });
     await expect(deleteAppearance(database.db, a, id)).rejects.toMatchObject({ code: 'APPEARANCE_NOT_FOUND' });
     await chooseAppearance(database.db, b, null);
     await deleteAppearance(database.db, b, id);

@@ -10,29 +10,53 @@ export type Appearance = typeof appearance.$inferSelect;
 
 /** A conference's appearances, the active one first. */
 export async function listAppearances(db: Executor, conferenceId: number): Promise<Appearance[]> {
-  return db.select().from(appearance).where(eq(appearance.conferenceId, conferenceId)).orderBy(desc(appearance.active), desc(appearance.updatedAt), desc(appearance.id));
+  return db
+    .select()
+    .from(appearance)
+    .where(eq(appearance.conferenceId, conferenceId))
+    .orderBy(desc(appearance.active), desc(appearance.updatedAt), desc(appearance.id));
 }
 
 export async function findAppearance(db: Executor, conferenceId: number, id: number): Promise<Appearance | null> {
-  const [row] = await db.select().from(appearance).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id)));
+  const [row] = await db
+    .select()
+    .from(appearance)
+    .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id)));
   return row ?? null;
 }
 
 /** Creates or changes an appearance; each template must be a desktop template of its kind in this conference. */
 export async function saveAppearance(db: DB, conferenceId: number, input: z.output<typeof ZAppearanceInput>): Promise<{ id: number }> {
   const id = await db.transaction(async (tx) => {
-    for (const [type, templateId] of [['home', input.homeTemplateId], ['page', input.pageTemplateId]] as const) {
+    for (const [type, templateId] of [
+      ['home', input.homeTemplateId],
+      ['page', input.pageTemplateId],
+    ] as const) {
       if (!templateId) continue;
       const template = await findTemplate(tx, conferenceId, templateId);
-      if (!template || template.type !== type || template.isMobile) throw new AppError('TEMPLATE_INVALID', 'appearanceTemplateInvalid', 400);
+      if (!template || template.type !== type || template.isMobile)
+        throw new AppError('TEMPLATE_INVALID', 'appearanceTemplateInvalid', 400);
     }
-    const values = { name: input.name, thumbnail: input.thumbnail, homeTemplateId: input.homeTemplateId, pageTemplateId: input.pageTemplateId, updatedAt: new Date() };
+    const values = {
+      name: input.name,
+      thumbnail: input.thumbnail,
+      homeTemplateId: input.homeTemplateId,
+      pageTemplateId: input.pageTemplateId,
+      updatedAt: new Date(),
+    };
     if (input.id) {
-      const updated = await tx.update(appearance).set(values).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, input.id))).returning({ id: appearance.id });
+      const updated = await tx
+        .update(appearance)
+        .set(values)
+        .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, input.id)))
+        .returning({ id: appearance.id });
       if (!updated.length) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
       return input.id;
     }
-    const [row] = await tx.insert(appearance).values({ conferenceId, ...values }).returning({ id: appearance.id });
+    const [row] = await tx
+      .insert(appearance)
+      .values({ conferenceId, ...values })
+      .returning({ id: appearance.id });
     return row.id;
   });
   forgetLook(conferenceId);
@@ -51,9 +75,16 @@ async function lockConference(tx: Executor, conferenceId: number): Promise<void>
 export async function chooseAppearance(db: DB, conferenceId: number, id: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     await lockConference(tx, conferenceId);
-    await tx.update(appearance).set({ active: false }).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.active, true), id ? ne(appearance.id, id) : undefined));
+    await tx
+      .update(appearance)
+      .set({ active: false })
+      .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.active, true), id ? ne(appearance.id, id) : undefined));
     if (id === null) return;
-    const chosen = await tx.update(appearance).set({ active: true }).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id))).returning({ id: appearance.id });
+    const chosen = await tx
+      .update(appearance)
+      .set({ active: true })
+      .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id)))
+      .returning({ id: appearance.id });
     if (!chosen.length) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
   });
   forgetLook(conferenceId);

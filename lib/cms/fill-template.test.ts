@@ -3,8 +3,14 @@ import { fillTemplate } from './fill-template';
 
 describe('fillTemplate', () => {
   it('fills text placeholders escaped and the content as HTML', () => {
-    const html = fillTemplate('<section class="hero"><h1>{{ title }}</h1><img src="{{banner}}" alt="" /><div class="body">{{content}}</div><p>{{unknown}}</p></section>', { title: 'A & <B>', banner: '/api/conference/asset/x.png' }, '<p>Hello <strong>world</strong></p>');
-    expect(html).toBe('<section class="hero"><h1>A &amp; &lt;B&gt;</h1><img src="/api/conference/asset/x.png" alt="" /><div class="body"><p>Hello <strong>world</strong></p></div><p></p></section>');
+    const html = fillTemplate(
+      '<section class="hero"><h1>{{ title }}</h1><img src="{{banner}}" alt="" /><div class="body">{{content}}</div><p>{{unknown}}</p></section>',
+      { title: 'A & <B>', banner: '/api/conference/asset/x.png' },
+      '<p>Hello <strong>world</strong></p>',
+    );
+    expect(html).toBe(
+      '<section class="hero"><h1>A &amp; &lt;B&gt;</h1><img src="/api/conference/asset/x.png" alt="" /><div class="body"><p>Hello <strong>world</strong></p></div><p></p></section>',
+    );
   });
 
   it('lets no script, handler or javascript: URL through, wherever a placeholder stands', () => {

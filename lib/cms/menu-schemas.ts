@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const ZMenuInput = z.object({
   id: z.coerce.number().int().positive().optional(),
   parentId: z.coerce.number().int().positive().nullable().default(null),
-  title: z.object({ zh: z.string().trim().min(1, 'menuTitleRequired').max(40, 'tooLong'), en: z.string().trim().min(1, 'menuTitleRequired').max(60, 'tooLong') }),
+  title: z.object({
+    zh: z.string().trim().min(1, 'menuTitleRequired').max(40, 'tooLong'),
+    en: z.string().trim().min(1, 'menuTitleRequired').max(60, 'tooLong'),
+  }),
   icon: z.string().trim().max(40, 'tooLong').default(''),
   sortOrder: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(9999, 'numberInvalid').default(0),
   newWindow: z.boolean().default(false),

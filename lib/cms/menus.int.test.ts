@@ -32,8 +32,14 @@ describe.each(testBackends())('menus on %s', (backend) => {
     await setPublished(database.db, a, page, true);
     const { id: about } = await saveMenu(database.db, a, menu({ sortOrder: 2 }));
     const { id: programme } = await saveMenu(database.db, a, menu({ title: { zh: '日程', en: 'Programme' }, pageId: page, sortOrder: 1 }));
-    const { id: venue } = await saveMenu(database.db, a, menu({ title: { zh: '交通', en: 'Travel' }, parentId: about, href: 'https://map.example.org', newWindow: true }));
-    await expect(saveMenu(database.db, a, menu({ title: { zh: '三级', en: 'Third' }, parentId: venue }))).rejects.toMatchObject({ code: 'MENU_PARENT_INVALID' });
+    const { id: venue } = await saveMenu(
+      database.db,
+      a,
+      menu({ title: { zh: '交通', en: 'Travel' }, parentId: about, href: 'https://map.example.org', newWindow: true }),
+    );
+    await expect(saveMenu(database.db, a, menu({ title: { zh: '三级', en: 'Third' }, parentId: venue }))).rejects.toMatchObject({
+      code: 'MENU_PARENT_INVALID',
+    });
     const { id: foreign } = await saveMenu(database.db, b, menu({}));
     await expect(saveMenu(database.db, a, menu({ parentId: foreign }))).rejects.toMatchObject({ code: 'MENU_PARENT_INVALID' });
     expect(ZMenuInput.safeParse({ title: { zh: '', en: 'x' } }).error?.issues[0].message).toBe('menuTitleRequired');
@@ -41,7 +47,14 @@ describe.each(testBackends())('menus on %s', (backend) => {
 
     expect(await publicMenus(database.db, a, 'en')).toEqual([
       { id: programme, title: 'Programme', href: `/page/${page}`, newWindow: false, icon: '', children: [] },
-      { id: about, title: 'About', href: null, newWindow: false, icon: '', children: [{ id: venue, title: 'Travel', href: 'https://map.example.org', newWindow: true, icon: '', children: [] }] },
+      {
+        id: about,
+        title: 'About',
+        href: null,
+        newWindow: false,
+        icon: '',
+        children: [{ id: venue, title: 'Travel', href: 'https://map.example.org', newWindow: true, icon: '', children: [] }],
+      },
     ]);
     // An unpublished page disappears from the menu; a parent left with nothing goes too.
     await setPublished(database.db, a, page, false);

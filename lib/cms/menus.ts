@@ -21,24 +21,50 @@ export async function listMenus(db: Executor, conferenceId: number): Promise<Men
 export async function saveMenu(db: DB, conferenceId: number, input: z.output<typeof ZMenuInput>): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     if (input.parentId) {
-      const [parent] = await tx.select().from(menuItem).where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.parentId)));
-      if (!parent || parent.parentId !== null || parent.id === input.id) throw new AppError('MENU_PARENT_INVALID', 'menuParentInvalid', 400);
+      const [parent] = await tx
+        .select()
+        .from(menuItem)
+        .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.parentId)));
+      if (!parent || parent.parentId !== null || parent.id === input.id)
+        throw new AppError('MENU_PARENT_INVALID', 'menuParentInvalid', 400);
       if (input.id) {
-        const [child] = await tx.select({ id: menuItem.id }).from(menuItem).where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, input.id))).limit(1);
+        const [child] = await tx
+          .select({ id: menuItem.id })
+          .from(menuItem)
+          .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, input.id)))
+          .limit(1);
         if (child) throw new AppError('MENU_PARENT_INVALID', 'menuParentInvalid', 400);
       }
     }
     if (input.pageId) {
-      const [page] = await tx.select({ published: cmsPage.published }).from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.pageId)));
+      const [page] = await tx
+        .select({ published: cmsPage.published })
+        .from(cmsPage)
+        .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.pageId)));
       if (!page?.published) throw new AppError('MENU_PAGE_INVALID', 'menuPageInvalid', 400);
     }
-    const values = { parentId: input.parentId, title: input.title, icon: input.icon, sortOrder: input.sortOrder, newWindow: input.newWindow, pageId: input.pageId, href: input.pageId ? '' : input.href };
+    const values = {
+      parentId: input.parentId,
+      title: input.title,
+      icon: input.icon,
+      sortOrder: input.sortOrder,
+      newWindow: input.newWindow,
+      pageId: input.pageId,
+      href: input.pageId ? '' : input.href,
+    };
     if (input.id) {
-      const updated = await tx.update(menuItem).set(values).where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.id))).returning({ id: menuItem.id });
+      const updated = await tx
+        .update(menuItem)
+        .set(values)
+        .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.id)))
+        .returning({ id: menuItem.id });
       if (!updated.length) throw new AppError('MENU_NOT_FOUND', 'menuNotFound', 404);
       return { id: input.id };
     }
-    const [row] = await tx.insert(menuItem).values({ conferenceId, ...values }).returning({ id: menuItem.id });
+    const [row] = await tx
+      .insert(menuItem)
+      .values({ conferenceId, ...values })
+      .returning({ id: menuItem.id });
     return { id: row.id };
   });
 }
@@ -46,9 +72,16 @@ export async function saveMenu(db: DB, conferenceId: number, input: z.output<typ
 /** Deletes a menu item; one with children cannot be deleted (spec §8 "has children, delete failed"). */
 export async function deleteMenu(db: DB, conferenceId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [child] = await tx.select({ id: menuItem.id }).from(menuItem).where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, id))).limit(1);
+    const [child] = await tx
+      .select({ id: menuItem.id })
+      .from(menuItem)
+      .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, id)))
+      .limit(1);
     if (child) throw new AppError('MENU_HAS_CHILDREN', 'menuHasChildren', 409);
-    const deleted = await tx.delete(menuItem).where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, id))).returning({ id: menuItem.id });
+    const deleted = await tx
+      .delete(menuItem)
+      .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, id)))
+      .returning({ id: menuItem.id });
     if (!deleted.length) throw new AppError('MENU_NOT_FOUND', 'menuNotFound', 404);
   });
 }
@@ -67,7 +100,14 @@ export async function publicMenus(db: Executor, conferenceId: number, locale: Lo
   const view = (item: MenuRow, published: boolean | null): PublicMenu | null => {
     const href = item.pageId ? (published ? `/page/${item.pageId}` : null) : item.href || null;
     if (item.pageId && !href) return null;
-    return { id: item.id, title: localized(item.title as LocalizedText, locale), href, newWindow: item.newWindow, icon: item.icon, children: [] };
+    return {
+      id: item.id,
+      title: localized(item.title as LocalizedText, locale),
+      href,
+      newWindow: item.newWindow,
+      icon: item.icon,
+      children: [],
+    };
   };
   const top: PublicMenu[] = [];
   const byId = new Map<number, PublicMenu>();

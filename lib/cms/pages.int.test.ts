@@ -21,7 +21,16 @@ describe.each(testBackends())('content pages on %s', (backend) => {
     ZPageInput.parse({ name: { zh: '会议日程', en: 'Programme' }, content: { zh: '<p>第一天</p>', en: '<p>Day one</p>' }, ...extra });
 
   it('stores sanitised HTML: no scripts, handlers or javascript: links survive', async () => {
-    const { id } = await savePage(database.db, a, page({ content: { zh: '<p>安全</p><script>window.hacked=1</script><img src="x.png" onerror="window.hacked=1">', en: '<a href="javascript:alert(1)">x</a><b onclick="x()">bold</b>' } }));
+    const { id } = await savePage(
+      database.db,
+      a,
+      page({
+        content: {
+          zh: '<p>安全</p><script>window.hacked=1</script><img src="x.png" onerror="window.hacked=1">',
+          en: '<a href="javascript:alert(1)">x</a><b onclick="x()">bold</b>',
+        },
+      }),
+    );
     const stored = (await findPage(database.db, a, id))!;
     expect(stored.content.zh).toBe('<p>安全</p><img src="x.png" />');
     expect(stored.content.en).toBe('<a>x</a><b>bold</b>');

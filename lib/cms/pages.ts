@@ -29,7 +29,10 @@ export async function listPages(db: Executor, conferenceId: number): Promise<Pag
 }
 
 export async function findPage(db: Executor, conferenceId: number, id: number): Promise<Page | null> {
-  const [row] = await db.select().from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)));
+  const [row] = await db
+    .select()
+    .from(cmsPage)
+    .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)));
   return row ?? null;
 }
 
@@ -38,7 +41,10 @@ export async function publishedPage(db: Executor, conferenceId: number, id: numb
   const key = `${conferenceId}:${id}`;
   const hit = pageCache().get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.page;
-  const [row] = await db.select().from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id), eq(cmsPage.published, true)));
+  const [row] = await db
+    .select()
+    .from(cmsPage)
+    .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id), eq(cmsPage.published, true)));
   const page = row ?? null;
   pageCache().set(key, { at: Date.now(), page });
   return page;
@@ -69,10 +75,17 @@ export async function savePage(db: DB, conferenceId: number, input: z.output<typ
   };
   let id = input.id;
   if (id) {
-    const updated = await db.update(cmsPage).set(values).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id))).returning({ id: cmsPage.id });
+    const updated = await db
+      .update(cmsPage)
+      .set(values)
+      .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
+      .returning({ id: cmsPage.id });
     if (!updated.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
   } else {
-    [{ id }] = await db.insert(cmsPage).values({ conferenceId, ...values }).returning({ id: cmsPage.id });
+    [{ id }] = await db
+      .insert(cmsPage)
+      .values({ conferenceId, ...values })
+      .returning({ id: cmsPage.id });
   }
   forgetPages(conferenceId);
   return { id: id! };
@@ -92,10 +105,15 @@ export async function setPublished(db: DB, conferenceId: number, id: number, pub
 /** Deletes a page (pages are content, not records); pages pointing at it as their mobile page let go. */
 export async function deletePage(db: DB, conferenceId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(cmsPage).set({ mobilePageId: null }).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.mobilePageId, id)));
-    const deleted = await tx.delete(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id))).returning({ id: cmsPage.id });
+    await tx
+      .update(cmsPage)
+      .set({ mobilePageId: null })
+      .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.mobilePageId, id)));
+    const deleted = await tx
+      .delete(cmsPage)
+      .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
+      .returning({ id: cmsPage.id });
     if (!deleted.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
   });
   forgetPages(conferenceId);
 }
-

@@ -8,7 +8,18 @@ export function sanitizeOrganiserHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags,
-      'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'u', 's', 'figure', 'figcaption',
+      'img',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'span',
+      'u',
+      's',
+      'figure',
+      'figcaption',
     ],
     allowedAttributes: {
       a: ['href', 'name', 'target', 'rel', 'title'],

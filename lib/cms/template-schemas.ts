@@ -10,7 +10,21 @@ export const TEMPLATE_TYPES = ['home', 'page'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 /** The placeholders a template may hold; {{content}} is the page's (or the chosen home page's) own content. */
-export const TEMPLATE_PLACEHOLDERS = ['title', 'title2', 'title3', 'shortTitle', 'dates', 'city', 'address', 'department', 'banner', 'registerUrl', 'countdown', 'pageTitle', 'content'] as const;
+export const TEMPLATE_PLACEHOLDERS = [
+  'title',
+  'title2',
+  'title3',
+  'shortTitle',
+  'dates',
+  'city',
+  'address',
+  'department',
+  'banner',
+  'registerUrl',
+  'countdown',
+  'pageTitle',
+  'content',
+] as const;
 
 const name = (max: number, tooLong: string) => z.string().trim().min(1, 'labelRequired').max(max, tooLong);
 
@@ -29,7 +43,10 @@ export type TemplateInput = z.input<typeof ZTemplateInput>;
 export const ZAppearanceInput = z.object({
   id: z.coerce.number().int().positive().optional(),
   name: z.object({ zh: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong'), en: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong') }),
-  thumbnail: z.string().regex(/^(?:[0-9a-f]{32}\.(?:jpe?g|png))?$/, 'invalidInput').default(''),
+  thumbnail: z
+    .string()
+    .regex(/^(?:[0-9a-f]{32}\.(?:jpe?g|png))?$/, 'invalidInput')
+    .default(''),
   homeTemplateId: z.coerce.number().int().positive().nullable().default(null),
   pageTemplateId: z.coerce.number().int().positive().nullable().default(null),
 });

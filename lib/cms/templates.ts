@@ -10,7 +10,9 @@ import type { TemplateType, ZTemplateInput } from './template-schemas';
 
 export type Template = typeof pageTemplate.$inferSelect;
 /** A template as lists and pickers show it (without its HTML and stylesheet). */
-export type TemplateSummary = Pick<Template, 'id' | 'name' | 'type' | 'isMobile' | 'isDefault' | 'mobileTemplateId' | 'updatedAt'> & { usedBy: number };
+export type TemplateSummary = Pick<Template, 'id' | 'name' | 'type' | 'isMobile' | 'isDefault' | 'mobileTemplateId' | 'updatedAt'> & {
+  usedBy: number;
+};
 
 /**
  * The templates and the active appearance a conference's pages are drawn with, per process and
@@ -36,11 +38,22 @@ export function forgetLook(conferenceId: number): void {
 export async function listTemplates(db: Executor, conferenceId: number): Promise<TemplateSummary[]> {
   const [templates, looks] = await Promise.all([
     db
-      .select({ id: pageTemplate.id, name: pageTemplate.name, type: pageTemplate.type, isMobile: pageTemplate.isMobile, isDefault: pageTemplate.isDefault, mobileTemplateId: pageTemplate.mobileTemplateId, updatedAt: pageTemplate.updatedAt })
+      .select({
+        id: pageTemplate.id,
+        name: pageTemplate.name,
+        type: pageTemplate.type,
+        isMobile: pageTemplate.isMobile,
+        isDefault: pageTemplate.isDefault,
+        mobileTemplateId: pageTemplate.mobileTemplateId,
+        updatedAt: pageTemplate.updatedAt,
+      })
       .from(pageTemplate)
       .where(eq(pageTemplate.conferenceId, conferenceId))
       .orderBy(asc(pageTemplate.type), asc(pageTemplate.isMobile), desc(pageTemplate.updatedAt)),
-    db.select({ home: appearance.homeTemplateId, page: appearance.pageTemplateId }).from(appearance).where(eq(appearance.conferenceId, conferenceId)),
+    db
+      .select({ home: appearance.homeTemplateId, page: appearance.pageTemplateId })
+      .from(appearance)
+      .where(eq(appearance.conferenceId, conferenceId)),
   ]);
   return templates.map((t) => ({ ...t, usedBy: looks.filter((l) => l.home === t.id || l.page === t.id).length }));
 }
@@ -52,7 +65,10 @@ export function templateLabel(templates: Pick<Template, 'id' | 'name'>[], id: nu
 }
 
 export async function findTemplate(db: Executor, conferenceId: number, id: number): Promise<Template | null> {
-  const [row] = await db.select().from(pageTemplate).where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, id)));
+  const [row] = await db
+    .select()
+    .from(pageTemplate)
+    .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, id)));
   return row ?? null;
 }
 
@@ -64,7 +80,11 @@ async function inUse(db: Executor, conferenceId: number, id: number): Promise<bo
     .where(and(eq(appearance.conferenceId, conferenceId), or(eq(appearance.homeTemplateId, id), eq(appearance.pageTemplateId, id))))
     .limit(1);
   if (look) return true;
-  const [other] = await db.select({ id: pageTemplate.id }).from(pageTemplate).where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.mobileTemplateId, id))).limit(1);
+  const [other] = await db
+    .select({ id: pageTemplate.id })
+    .from(pageTemplate)
+    .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.mobileTemplateId, id)))
+    .limit(1);
   return Boolean(other);
 }
 
@@ -77,7 +97,8 @@ export async function saveTemplate(db: DB, conferenceId: number, input: z.output
   const id = await db.transaction(async (tx) => {
     if (input.mobileTemplateId && !input.isMobile) {
       const mobile = await findTemplate(tx, conferenceId, input.mobileTemplateId);
-      if (!mobile || !mobile.isMobile || mobile.type !== input.type || mobile.id === input.id) throw new AppError('MOBILE_TEMPLATE_INVALID', 'mobileTemplateInvalid', 400);
+      if (!mobile || !mobile.isMobile || mobile.type !== input.type || mobile.id === input.id)
+        throw new AppError('MOBILE_TEMPLATE_INVALID', 'mobileTemplateInvalid', 400);
     }
     if (input.id) {
       const current = await findTemplate(tx, conferenceId, input.id);
@@ -90,7 +111,15 @@ export async function saveTemplate(db: DB, conferenceId: number, input: z.output
       await tx
         .update(pageTemplate)
         .set({ isDefault: false })
-        .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.type, input.type), eq(pageTemplate.isMobile, input.isMobile), eq(pageTemplate.isDefault, true), input.id ? ne(pageTemplate.id, input.id) : undefined));
+        .where(
+          and(
+            eq(pageTemplate.conferenceId, conferenceId),
+            eq(pageTemplate.type, input.type),
+            eq(pageTemplate.isMobile, input.isMobile),
+            eq(pageTemplate.isDefault, true),
+            input.id ? ne(pageTemplate.id, input.id) : undefined,
+          ),
+        );
     }
     const values = {
       name: input.name,
@@ -103,10 +132,16 @@ export async function saveTemplate(db: DB, conferenceId: number, input: z.output
       updatedAt: new Date(),
     };
     if (input.id) {
-      await tx.update(pageTemplate).set(values).where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, input.id)));
+      await tx
+        .update(pageTemplate)
+        .set(values)
+        .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, input.id)));
       return input.id;
     }
-    const [row] = await tx.insert(pageTemplate).values({ conferenceId, ...values }).returning({ id: pageTemplate.id });
+    const [row] = await tx
+      .insert(pageTemplate)
+      .values({ conferenceId, ...values })
+      .returning({ id: pageTemplate.id });
     return row.id;
   });
   forgetLook(conferenceId);
@@ -117,8 +152,14 @@ export async function saveTemplate(db: DB, conferenceId: number, input: z.output
 export async function deleteTemplate(db: DB, conferenceId: number, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await tx.update(pageTemplate).set({ mobileTemplateId: null }).where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.mobileTemplateId, id)));
-      const deleted = await tx.delete(pageTemplate).where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, id))).returning({ id: pageTemplate.id });
+      await tx
+        .update(pageTemplate)
+        .set({ mobileTemplateId: null })
+        .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.mobileTemplateId, id)));
+      const deleted = await tx
+        .delete(pageTemplate)
+        .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, id)))
+        .returning({ id: pageTemplate.id });
       if (!deleted.length) throw new AppError('TEMPLATE_NOT_FOUND', 'templateNotFound', 404);
     });
   } catch (error) {
@@ -147,12 +188,19 @@ export async function siteLook(db: Executor, conferenceId: number): Promise<Site
   const value = (async () => {
     const [templates, [active]] = await Promise.all([
       db.select().from(pageTemplate).where(eq(pageTemplate.conferenceId, conferenceId)),
-      db.select({ home: appearance.homeTemplateId, page: appearance.pageTemplateId }).from(appearance).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.active, true))),
+      db
+        .select({ home: appearance.homeTemplateId, page: appearance.pageTemplateId })
+        .from(appearance)
+        .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.active, true))),
     ]);
     const byId = new Map(templates.map((t) => [t.id, t]));
     const pick = (type: TemplateType, chosen: number | null | undefined) => {
-      const desktop = (chosen ? byId.get(chosen) : undefined) ?? templates.find((t) => t.type === type && !t.isMobile && t.isDefault) ?? null;
-      const mobile = (desktop?.mobileTemplateId ? byId.get(desktop.mobileTemplateId) : undefined) ?? templates.find((t) => t.type === type && t.isMobile && t.isDefault) ?? null;
+      const desktop =
+        (chosen ? byId.get(chosen) : undefined) ?? templates.find((t) => t.type === type && !t.isMobile && t.isDefault) ?? null;
+      const mobile =
+        (desktop?.mobileTemplateId ? byId.get(desktop.mobileTemplateId) : undefined) ??
+        templates.find((t) => t.type === type && t.isMobile && t.isDefault) ??
+        null;
       return { desktop, mobile };
     };
     return { home: pick('home', active?.home), page: pick('page', active?.page) };

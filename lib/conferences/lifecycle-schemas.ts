@@ -4,7 +4,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Host names the platform keeps for itself. */
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'console', 'platform', 'static', 'mail', 'localhost'];
 
-const bilingual = (max: number) => z.object({ zh: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong'), en: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong') });
+const bilingual = (max: number) =>
+  z.object({
+    zh: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong'),
+    en: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong'),
+  });
 
 /** A new conference as its creator describes it (the rest is configured in its own admin area). */
 export const ZCreateConference = z

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceMember, conferenceStatusEvent, mailOutbox, platformAdmin, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
-import { cancelPublication, closeConference, createConference, decidePublication, myConferences, pendingRequests, requestPublication } from './lifecycle';
+import {
+  cancelPublication,
+  closeConference,
+  createConference,
+  decidePublication,
+  myConferences,
+  pendingRequests,
+  requestPublication,
+} from './lifecycle';
 import { ZCreateConference, ZDecision } from './lifecycle-schemas';
 
 describe.each(testBackends())('conference life cycle on %s', (backend) => {
@@ -23,13 +31,21 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
   });
   afterAll(() => database?.close());
 
-  const status = async () => (await database.db.select({ status: conference.status }).from(conference).where(eq(conference.id, id)))[0].status;
-  const input = { slug: 'Bio-2027', title: { zh: '生物会议', en: 'Bio Conference' }, shortTitle: { zh: '生物', en: 'Bio' }, languageType: 3 };
+  const status = async () =>
+    (await database.db.select({ status: conference.status }).from(conference).where(eq(conference.id, id)))[0].status;
+  const input = {
+    slug: 'Bio-2027',
+    title: { zh: '生物会议', en: 'Bio Conference' },
+    shortTitle: { zh: '生物', en: 'Bio' },
+    languageType: 3,
+  };
 
   it('creates a conference, not published, whose creator manages it; the slug is unique and checked', async () => {
     ({ id } = await createConference(database.db, owner, ZCreateConference.parse(input)));
     expect(await status()).toBe('1');
-    expect(await database.db.select().from(conferenceMember).where(eq(conferenceMember.conferenceId, id))).toEqual([expect.objectContaining({ userId: owner, role: 'manager' })]);
+    expect(await database.db.select().from(conferenceMember).where(eq(conferenceMember.conferenceId, id))).toEqual([
+      expect.objectContaining({ userId: owner, role: 'manager' }),
+    ]);
     expect((await myConferences(database.db, owner)).map((c) => c.slug)).toEqual(['bio-2027']);
     expect(await myConferences(database.db, stranger)).toEqual([]);
     await expect(createConference(database.db, stranger, ZCreateConference.parse(input))).rejects.toMatchObject({ code: 'SLUG_TAKEN' });
@@ -38,8 +54,12 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
   });
 
   it('only its manager requests publication; the platform administrators are told; one request at a time', async () => {
-    await expect(requestPublication(database.db, { conferenceId: id, userId: stranger, locale: 'zh' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const results = await Promise.allSettled([1, 2, 3].map(() => requestPublication(database.db, { conferenceId: id, userId: owner, locale: 'en' })));
+    await expect(requestPublication(database.db, { conferenceId: id, userId: stranger, locale: 'zh' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => requestPublication(database.db, { conferenceId: id, userId: owner, locale: 'en' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await status()).toBe('2');
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'admin@example.org'));
@@ -51,9 +71,15 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
   it('the administrator rejects with a reason (back to not published), then approves a new request (published)', async () => {
     expect(ZDecision.safeParse({ approve: false }).error?.issues[0].message).toBe('reasonRequired');
     const [request] = await pendingRequests(database.db);
-    await decidePublication(database.db, { requestId: request.id, adminId: admin, decision: ZDecision.parse({ approve: false, reason: 'Add the programme first' }) });
+    await decidePublication(database.db, {
+      requestId: request.id,
+      adminId: admin,
+      decision: ZDecision.parse({ approve: false, reason: 'Add the programme first' }),
+    });
     expect(await status()).toBe('1');
-    await expect(decidePublication(database.db, { requestId: request.id, adminId: admin, decision: ZDecision.parse({ approve: true }) })).rejects.toMatchObject({ code: 'REQUEST_DECIDED' });
+    await expect(
+      decidePublication(database.db, { requestId: request.id, adminId: admin, decision: ZDecision.parse({ approve: true }) }),
+    ).rejects.toMatchObject({ code: 'REQUEST_DECIDED' });
     const [rejection] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'publicationRejected'));
     expect(rejection).toMatchObject({ toAddress: 'owner@example.org', locale: 'en' });
     expect(rejection.text).toContain('Add the programme first');
@@ -66,14 +92,18 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
     expect(approval.subject).toBe('【生物会议】会议已发布');
   });
 
-  it('cancelling publication and closing are the manager\'s, and every change is logged', async () => {
+  it("cancelling publication and closing are the manager's, and every change is logged", async () => {
     await expect(cancelPublication(database.db, { conferenceId: id, userId: stranger })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await cancelPublication(database.db, { conferenceId: id, userId: owner });
     expect(await status()).toBe('1');
     await expect(cancelPublication(database.db, { conferenceId: id, userId: owner })).rejects.toMatchObject({ code: 'NOT_PUBLISHED' });
     await closeConference(database.db, { conferenceId: id, userId: owner });
     expect(await status()).toBe('3');
-    const events = await database.db.select().from(conferenceStatusEvent).where(eq(conferenceStatusEvent.conferenceId, id)).orderBy(conferenceStatusEvent.id);
+    const events = await database.db
+      .select()
+      .from(conferenceStatusEvent)
+      .where(eq(conferenceStatusEvent.conferenceId, id))
+      .orderBy(conferenceStatusEvent.id);
     expect(events.map((e) => `${e.fromStatus}>${e.toStatus}`)).toEqual(['>1', '1>2', '2>1', '1>2', '2>4', '4>1', '1>3']);
   });
 });

@@ -2,7 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
-import { conference, conferenceDomain, conferenceMember, conferenceStatusEvent, platformAdmin, publicationRequest, registrationConfig, user } from '@/db/schema';
+import {
+  conference,
+  conferenceDomain,
+  conferenceMember,
+  conferenceStatusEvent,
+  platformAdmin,
+  publicationRequest,
+  registrationConfig,
+  user,
+} from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
@@ -14,7 +23,11 @@ import { PUBLISHED } from './website-config';
 export const STATUS = { draft: '1', pending: '2', closed: '3', published: PUBLISHED } as const;
 
 /** Creates a conference (not published) whose creator becomes its manager, in one transaction. */
-export async function createConference(db: DB, userId: string, input: z.output<typeof ZCreateConference>): Promise<{ id: number; slug: string }> {
+export async function createConference(
+  db: DB,
+  userId: string,
+  input: z.output<typeof ZCreateConference>,
+): Promise<{ id: number; slug: string }> {
   try {
     return await db.transaction(async (tx) => {
       const [created] = await tx
@@ -34,7 +47,9 @@ export async function createConference(db: DB, userId: string, input: z.output<t
         .returning({ id: conference.id, slug: conference.slug });
       await tx.insert(conferenceMember).values({ conferenceId: created.id, userId, role: 'manager' });
       await tx.insert(registrationConfig).values({ conferenceId: created.id });
-      await tx.insert(conferenceStatusEvent).values({ conferenceId: created.id, actorUserId: userId, fromStatus: '', toStatus: STATUS.draft, reason: 'created' });
+      await tx
+        .insert(conferenceStatusEvent)
+        .values({ conferenceId: created.id, actorUserId: userId, fromStatus: '', toStatus: STATUS.draft, reason: 'created' });
       return created;
     });
   } catch (error) {
@@ -53,11 +68,18 @@ export async function myConferences(db: Executor, userId: string) {
       shortTitle: conference.shortTitle,
       status: conference.status,
       createdAt: conference.createdAt,
-      domain: sql<string | null>`(select d.domain from ${conferenceDomain} d where d.conference_id = ${conference.id} order by d.domain limit 1)`,
-      lastRejection: sql<string | null>`(select r.reason from ${publicationRequest} r where r.conference_id = ${conference.id} and r.status = 'rejected' order by r.id desc limit 1)`,
+      domain: sql<
+        string | null
+      >`(select d.domain from ${conferenceDomain} d where d.conference_id = ${conference.id} order by d.domain limit 1)`,
+      lastRejection: sql<
+        string | null
+      >`(select r.reason from ${publicationRequest} r where r.conference_id = ${conference.id} and r.status = 'rejected' order by r.id desc limit 1)`,
     })
     .from(conference)
-    .innerJoin(conferenceMember, and(eq(conferenceMember.conferenceId, conference.id), eq(conferenceMember.userId, userId), eq(conferenceMember.role, 'manager')))
+    .innerJoin(
+      conferenceMember,
+      and(eq(conferenceMember.conferenceId, conference.id), eq(conferenceMember.userId, userId), eq(conferenceMember.role, 'manager')),
+    )
     .orderBy(desc(conference.createdAt), desc(conference.id));
 }
 
@@ -85,12 +107,18 @@ async function moveStatus(tx: Executor, conferenceId: number, from: string, to: 
 }
 
 /** A manager asks the platform to publish (from not published or closed); every platform administrator is told. */
-export async function requestPublication(db: DB, input: { conferenceId: number; userId: string; locale: Locale }): Promise<{ requestId: number }> {
+export async function requestPublication(
+  db: DB,
+  input: { conferenceId: number; userId: string; locale: Locale },
+): Promise<{ requestId: number }> {
   const result = await db.transaction(async (tx) => {
     const conf = await lockManaged(tx, input.conferenceId, input.userId);
     if (conf.status === STATUS.pending) throw new AppError('ALREADY_REQUESTED', 'publicationPending', 409);
     if (conf.status === STATUS.published) throw new AppError('ALREADY_PUBLISHED', 'alreadyPublished', 409);
-    const [request] = await tx.insert(publicationRequest).values({ conferenceId: conf.id, requestedBy: input.userId, locale: input.locale }).returning({ id: publicationRequest.id });
+    const [request] = await tx
+      .insert(publicationRequest)
+      .values({ conferenceId: conf.id, requestedBy: input.userId, locale: input.locale })
+      .returning({ id: publicationRequest.id });
     await moveStatus(tx, conf.id, conf.status, STATUS.pending, input.userId);
     const [requester] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, input.userId));
     const admins = await tx.select({ email: user.email }).from(platformAdmin).innerJoin(user, eq(user.id, platformAdmin.userId));
@@ -133,7 +161,10 @@ export async function pendingRequests(db: Executor) {
  * reason) a pending request; the requester is told in their language. A decided request cannot be
  * decided again.
  */
-export async function decidePublication(db: DB, input: { requestId: number; adminId: string; decision: z.output<typeof ZDecision> }): Promise<void> {
+export async function decidePublication(
+  db: DB,
+  input: { requestId: number; adminId: string; decision: z.output<typeof ZDecision> },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -148,7 +179,9 @@ export async function decidePublication(db: DB, input: { requestId: number; admi
       .set({ status: approve ? 'approved' : 'rejected', reason: input.decision.reason, decidedBy: input.adminId, decidedAt: new Date() })
       .where(eq(publicationRequest.id, request.id));
     await moveStatus(tx, conf.id, conf.status, approve ? STATUS.published : STATUS.draft, input.adminId, input.decision.reason);
-    const [requester] = request.requestedBy ? await tx.select({ email: user.email }).from(user).where(eq(user.id, request.requestedBy)) : [];
+    const [requester] = request.requestedBy
+      ? await tx.select({ email: user.email }).from(user).where(eq(user.id, request.requestedBy))
+      : [];
     if (requester) {
       const locale: Locale = request.locale === 'en' ? 'en' : 'zh';
       await enqueueMail(tx, {
@@ -179,7 +212,10 @@ export async function closeConference(db: DB, input: { conferenceId: number; use
     const conf = await lockManaged(tx, input.conferenceId, input.userId);
     if (conf.status === STATUS.closed) throw new AppError('ALREADY_CLOSED', 'alreadyClosed', 409);
     // A pending request is withdrawn with the close.
-    await tx.update(publicationRequest).set({ status: 'withdrawn', decidedBy: input.userId, decidedAt: new Date() }).where(and(eq(publicationRequest.conferenceId, conf.id), eq(publicationRequest.status, 'pending')));
+    await tx
+      .update(publicationRequest)
+      .set({ status: 'withdrawn', decidedBy: input.userId, decidedAt: new Date() })
+      .where(and(eq(publicationRequest.conferenceId, conf.id), eq(publicationRequest.status, 'pending')));
     await moveStatus(tx, conf.id, conf.status, STATUS.closed, input.userId, 'close');
   });
   forgetConferenceCache();

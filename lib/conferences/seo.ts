@@ -4,7 +4,9 @@ import { PUBLISHED } from './website-config';
 
 /** The public origin of the request: https behind a trusted proxy that says so, or when the public URL is https. */
 export function originOf(h: Headers): string {
-  const secure = (process.env.TRUST_PROXY === '1' && h.get('x-forwarded-proto') === 'https') || (process.env.BETTER_AUTH_URL ?? '').startsWith('https://');
+  const secure =
+    (process.env.TRUST_PROXY === '1' && h.get('x-forwarded-proto') === 'https') ||
+    (process.env.BETTER_AUTH_URL ?? '').startsWith('https://');
   return `${secure ? 'https' : 'http'}://${hostOf(h) ?? 'localhost'}`;
 }
 
@@ -17,11 +19,14 @@ export function sitePrefixes(conference: Pick<Conference, 'languageType'>): stri
 
 /** The public pages listed in the sitemap, in every language the site serves. */
 export function sitemapXml(conference: Conference, origin: string): string {
-  if (conference.status !== PUBLISHED) return '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
+  if (conference.status !== PUBLISHED)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n';
   const paths = ['/', '/conferenceRegister'];
   const lastmod = conference.updatedAt.toISOString().slice(0, 10);
   const urls = paths.flatMap((path) =>
-    sitePrefixes(conference).map((prefix) => `  <url><loc>${origin}${prefix}${path === '/' && prefix ? '' : path}</loc><lastmod>${lastmod}</lastmod></url>`),
+    sitePrefixes(conference).map(
+      (prefix) => `  <url><loc>${origin}${prefix}${path === '/' && prefix ? '' : path}</loc><lastmod>${lastmod}</lastmod></url>`,
+    ),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

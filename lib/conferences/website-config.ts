@@ -34,7 +34,11 @@ export type RegistrationWindow = { startDate: string | null; endDate: string | n
  * outside a render (handlers, tests) every call reads.
  */
 const registrationDates = cache(async (db: Executor, conferenceId: number) => {
-  const [config] = await db.select({ startDate: registrationConfig.startDate, endDate: registrationConfig.endDate }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId)).limit(1);
+  const [config] = await db
+    .select({ startDate: registrationConfig.startDate, endDate: registrationConfig.endDate })
+    .from(registrationConfig)
+    .where(eq(registrationConfig.conferenceId, conferenceId))
+    .limit(1);
   return { startDate: config?.startDate ?? null, endDate: config?.endDate ?? null };
 });
 

@@ -28,7 +28,13 @@ export const ZWebsiteConfig = z
     homePageId: z.coerce.number().int().positive().nullable().default(null),
     domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, 'domainInvalid')).max(5).default([]),
     contacts: z
-      .array(z.object({ name: both(60, true), phone: text(40), email: z.union([z.literal(''), z.string().trim().regex(EMAIL, 'emailInvalid')]) }))
+      .array(
+        z.object({
+          name: both(60, true),
+          phone: text(40),
+          email: z.union([z.literal(''), z.string().trim().regex(EMAIL, 'emailInvalid')]),
+        }),
+      )
       .max(5)
       .default([]),
   })

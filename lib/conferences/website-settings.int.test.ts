@@ -25,10 +25,16 @@ describe.each(testBackends())('website settings on %s', (backend) => {
     process.env.UPLOAD_DIR = root;
     database = await createTestDatabase(backend);
     for (const slug of ['one', 'two']) {
-      const [row] = await database.db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning();
+      const [row] = await database.db
+        .insert(conference)
+        .values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } })
+        .returning();
       confs.push(row);
     }
-    await database.db.insert(user).values([{ id: owner, name: 'Owner', email: 'owner@example.org' }, { id: colleague, name: 'Colleague', email: 'colleague@example.org' }]);
+    await database.db.insert(user).values([
+      { id: owner, name: 'Owner', email: 'owner@example.org' },
+      { id: colleague, name: 'Colleague', email: 'colleague@example.org' },
+    ]);
     await database.db.insert(conferenceMember).values({ conferenceId: confs[0].id, userId: owner, role: 'manager' });
   });
   afterAll(async () => {
@@ -38,19 +44,46 @@ describe.each(testBackends())('website settings on %s', (backend) => {
 
   const values = (extra: Record<string, unknown> = {}) =>
     ZWebsiteConfig.parse({
-      ...{ title: { zh: '第一届会议', en: 'First Conference' }, title2: { zh: '', en: '' }, title3: { zh: '', en: '' }, shortTitle: { zh: '一', en: 'One' } },
-      ...{ department: { zh: '科研网络', en: 'Research Network' }, discipline: '07', city: { zh: '上海', en: 'Shanghai' }, address: { zh: '', en: '' }, languageType: 3 },
+      ...{
+        title: { zh: '第一届会议', en: 'First Conference' },
+        title2: { zh: '', en: '' },
+        title3: { zh: '', en: '' },
+        shortTitle: { zh: '一', en: 'One' },
+      },
+      ...{
+        department: { zh: '科研网络', en: 'Research Network' },
+        discipline: '07',
+        city: { zh: '上海', en: 'Shanghai' },
+        address: { zh: '', en: '' },
+        languageType: 3,
+      },
       ...extra,
     });
 
   it('saves the website config with its domains; the domain then selects the conference; another conference cannot take it', async () => {
-    await saveWebsiteSettings(database.db, confs[0].id, values({ domains: ['Conf.Example.org'], contacts: [{ name: { zh: '王老师', en: 'Ms Wang' }, phone: '010-1234', email: 'wang@example.org' }], recordNumber: '沪ICP备1号' }));
+    await saveWebsiteSettings(
+      database.db,
+      confs[0].id,
+      values({
+        domains: ['Conf.Example.org'],
+        contacts: [{ name: { zh: '王老师', en: 'Ms Wang' }, phone: '010-1234', email: 'wang@example.org' }],
+        recordNumber: '沪ICP备1号',
+      }),
+    );
     const [saved] = await database.db.select().from(conference).where(eq(conference.id, confs[0].id));
-    expect(await findWebsiteSettings(database.db, saved)).toMatchObject({ discipline: '07', domains: ['conf.example.org'], recordNumber: '沪ICP备1号', contacts: [{ name: { en: 'Ms Wang' } }] });
+    expect(await findWebsiteSettings(database.db, saved)).toMatchObject({
+      discipline: '07',
+      domains: ['conf.example.org'],
+      recordNumber: '沪ICP备1号',
+      contacts: [{ name: { en: 'Ms Wang' } }],
+    });
     expect((await findConferenceByHost(database.db, 'conf.example.org'))?.id).toBe(confs[0].id);
-    await expect(saveWebsiteSettings(database.db, confs[1].id, values({ domains: ['conf.example.org'] }))).rejects.toMatchObject({ code: 'DOMAIN_TAKEN' });
+    await expect(saveWebsiteSettings(database.db, confs[1].id, values({ domains: ['conf.example.org'] }))).rejects.toMatchObject({
+      code: 'DOMAIN_TAKEN',
+    });
     expect((await database.db.select().from(conference).where(eq(conference.id, confs[1].id)))[0].title.en).toBe('two');
-    const issues = (extra: Record<string, unknown>) => (ZWebsiteConfig.safeParse({ ...values(), ...extra }).error?.issues ?? []).map((i) => i.message);
+    const issues = (extra: Record<string, unknown>) =>
+      (ZWebsiteConfig.safeParse({ ...values(), ...extra }).error?.issues ?? []).map((i) => i.message);
     expect(issues({ domains: ['not a domain'] })).toContain('domainInvalid');
     expect(issues({ domains: ['a.example.org', 'a.example.org'] })).toContain('domainDuplicate');
     expect(issues({ contacts: [{ name: { zh: '王', en: 'Wang' }, phone: '', email: 'nope' }] })).toContain('emailInvalid');
@@ -69,7 +102,9 @@ describe.each(testBackends())('website settings on %s', (backend) => {
 
   it('the banner is a jpg or png up to 10 MB, stored in the public area', async () => {
     await expect(uploadBanner(database.db, confs[0].id, 'banner.gif', PNG)).rejects.toMatchObject({ code: 'UPLOAD_TYPE' });
-    await expect(uploadBanner(database.db, confs[0].id, 'banner.png', new Uint8Array(10 * 1024 * 1024 + 1))).rejects.toMatchObject({ code: 'BANNER_TOO_LARGE' });
+    await expect(uploadBanner(database.db, confs[0].id, 'banner.png', new Uint8Array(10 * 1024 * 1024 + 1))).rejects.toMatchObject({
+      code: 'BANNER_TOO_LARGE',
+    });
     const { name } = await uploadBanner(database.db, confs[0].id, 'banner.png', PNG);
     expect(existsSync(path.join(root, String(confs[0].id), 'public', name))).toBe(true);
     expect((await database.db.select().from(conference).where(eq(conference.id, confs[0].id)))[0].banner).toBe(name);

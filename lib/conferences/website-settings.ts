@@ -8,7 +8,11 @@ import type { WebsiteConfigValues } from './website-schemas';
 
 /** The website config form's values for one conference. */
 export async function findWebsiteSettings(db: Executor, conf: Conference): Promise<WebsiteConfigValues> {
-  const domains = await db.select({ domain: conferenceDomain.domain }).from(conferenceDomain).where(eq(conferenceDomain.conferenceId, conf.id)).orderBy(conferenceDomain.domain);
+  const domains = await db
+    .select({ domain: conferenceDomain.domain })
+    .from(conferenceDomain)
+    .where(eq(conferenceDomain.conferenceId, conf.id))
+    .orderBy(conferenceDomain.domain);
   return {
     title: conf.title,
     title2: conf.title2,
@@ -33,7 +37,10 @@ export async function saveWebsiteSettings(db: DB, conferenceId: number, input: W
   try {
     await db.transaction(async (tx) => {
       if (input.homePageId) {
-        const [page] = await tx.select({ id: cmsPage.id }).from(cmsPage).where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.homePageId), eq(cmsPage.isMobile, false)));
+        const [page] = await tx
+          .select({ id: cmsPage.id })
+          .from(cmsPage)
+          .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.homePageId), eq(cmsPage.isMobile, false)));
         if (!page) throw new AppError('HOME_PAGE_INVALID', 'homePageInvalid', 400);
       }
       await tx
@@ -89,7 +96,11 @@ export async function listManagers(db: Executor, conferenceId: number) {
 export async function addManager(db: DB, conferenceId: number, email: string): Promise<{ userId: string }> {
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
   if (!account) throw new AppError('NOT_PLATFORM_USER', 'notPlatformUser', 404);
-  const inserted = await db.insert(conferenceMember).values({ conferenceId, userId: account.id, role: 'manager' }).onConflictDoNothing().returning({ userId: conferenceMember.userId });
+  const inserted = await db
+    .insert(conferenceMember)
+    .values({ conferenceId, userId: account.id, role: 'manager' })
+    .onConflictDoNothing()
+    .returning({ userId: conferenceMember.userId });
   if (!inserted.length) throw new AppError('ALREADY_MANAGER', 'alreadyManager', 409);
   return { userId: account.id };
 }
@@ -100,9 +111,15 @@ export async function removeManager(db: DB, conferenceId: number, userId: string
     const others = await tx
       .select({ userId: conferenceMember.userId })
       .from(conferenceMember)
-      .where(and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.role, 'manager'), ne(conferenceMember.userId, userId)))
+      .where(
+        and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.role, 'manager'), ne(conferenceMember.userId, userId)),
+      )
       .for('update');
     if (!others.length) throw new AppError('LAST_MANAGER', 'lastManager', 409);
-    await tx.delete(conferenceMember).where(and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.userId, userId), eq(conferenceMember.role, 'manager')));
+    await tx
+      .delete(conferenceMember)
+      .where(
+        and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.userId, userId), eq(conferenceMember.role, 'manager')),
+      );
   });
 }

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { feeListed, feeUnavailable, type FeeRules } from './availability';
 import { formatMoney, toMinor } from './money';
 
-const fee: FeeRules = { archived: false, isOpen: true, openDate: '2026-01-01', deadline: '2026-06-30', languageScope: 'all', thirdWorldOnly: false, invitationCode: '', cap: 10, used: 0, perAccountMax: 2 };
+const fee: FeeRules = {
+  archived: false,
+  isOpen: true,
+  openDate: '2026-01-01',
+  deadline: '2026-06-30',
+  languageScope: 'all',
+  thirdWorldOnly: false,
+  invitationCode: '',
+  cap: 10,
+  used: 0,
+  perAccountMax: 2,
+};
 const ctx = { today: '2026-03-01', locale: 'zh' as const, country: 'CN' };
 
 describe('fee availability', () => {

@@ -39,7 +39,12 @@ function columns(input: FeeValues) {
  * Invalidates the unpaid available orders of a fee (its price changed) and gives their places back,
  * logging each change; paid orders keep the price they were paid at.
  */
-async function invalidateUnpaidOrders(tx: Executor, conferenceId: number, feeId: number, actorUserId: string): Promise<{ count: number; released: number }> {
+async function invalidateUnpaidOrders(
+  tx: Executor,
+  conferenceId: number,
+  feeId: number,
+  actorUserId: string,
+): Promise<{ count: number; released: number }> {
   const invalidated = await tx
     .update(conferenceOrder)
     .set({ orderStatus: 'invalid', invalidReason: 'priceChanged', updatedAt: new Date() })
@@ -58,7 +63,9 @@ async function invalidateUnpaidOrders(tx: Executor, conferenceId: number, feeId:
     .update(registrationFee)
     .set({ used: sql`${registrationFee.used} - ${released}` })
     .where(and(eq(registrationFee.id, feeId), eq(registrationFee.conferenceId, conferenceId)));
-  await tx.insert(orderEvent).values(invalidated.map((o) => ({ conferenceId, orderId: o.id, actorUserId, action: 'invalidated', note: 'priceChanged' })));
+  await tx
+    .insert(orderEvent)
+    .values(invalidated.map((o) => ({ conferenceId, orderId: o.id, actorUserId, action: 'invalidated', note: 'priceChanged' })));
   return { count: invalidated.length, released };
 }
 
@@ -67,14 +74,22 @@ async function invalidateUnpaidOrders(tx: Executor, conferenceId: number, feeId:
  * the old price (they are kept, marked invalid, and their places are given back). The fee row is
  * locked while this happens, so no order slips in at the old price.
  */
-export async function saveFee(db: DB, conferenceId: number, input: FeeValues, actorUserId: string): Promise<{ id: number; invalidatedOrders: number }> {
+export async function saveFee(
+  db: DB,
+  conferenceId: number,
+  input: FeeValues,
+  actorUserId: string,
+): Promise<{ id: number; invalidatedOrders: number }> {
   return db.transaction(async (tx) => {
     if (!input.id) {
       const [{ order }] = await tx
         .select({ order: sql<number>`coalesce(max(${registrationFee.sortOrder}), 0) + 10` })
         .from(registrationFee)
         .where(eq(registrationFee.conferenceId, conferenceId));
-      const [row] = await tx.insert(registrationFee).values({ conferenceId, ...columns(input), sortOrder: Number(order) }).returning({ id: registrationFee.id });
+      const [row] = await tx
+        .insert(registrationFee)
+        .values({ conferenceId, ...columns(input), sortOrder: Number(order) })
+        .returning({ id: registrationFee.id });
       return { id: row.id, invalidatedOrders: 0 };
     }
     const [current] = await tx
@@ -89,7 +104,10 @@ export async function saveFee(db: DB, conferenceId: number, input: FeeValues, ac
     const invalidated = priceChanged ? await invalidateUnpaidOrders(tx, conferenceId, current.id, actorUserId) : { count: 0, released: 0 };
     const used = current.used - invalidated.released;
     if (next.cap !== null && next.cap < used) throw new AppError('FEE_CAP_BELOW_USED', 'feeCapBelowUsed', 400, { used });
-    await tx.update(registrationFee).set({ ...next, updatedAt: new Date() }).where(eq(registrationFee.id, current.id));
+    await tx
+      .update(registrationFee)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(registrationFee.id, current.id));
     return { id: current.id, invalidatedOrders: invalidated.count };
   });
 }

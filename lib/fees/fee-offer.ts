@@ -49,10 +49,17 @@ function offered(fee: Fee, unavailable: Unavailable | null): OfferedFee {
  * invitation code appear once the code is given. The developing-economies scope depends on the
  * country the participant picks, so the form applies it (and the server again on submit).
  */
-export async function feeOffer(db: Executor, conference: Conference, input: { locale: Locale; invitationCode?: string; now?: Date }): Promise<FeeOffer> {
+export async function feeOffer(
+  db: Executor,
+  conference: Conference,
+  input: { locale: Locale; invitationCode?: string; now?: Date },
+): Promise<FeeOffer> {
   const [fees, [config]] = await Promise.all([
     listFees(db, conference.id),
-    db.select({ costsSet: registrationConfig.costsSet, ruleType: registrationConfig.ruleType }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conference.id)),
+    db
+      .select({ costsSet: registrationConfig.costsSet, ruleType: registrationConfig.ruleType })
+      .from(registrationConfig)
+      .where(eq(registrationConfig.conferenceId, conference.id)),
   ]);
   const chooser = { today: todayIn(conference.timeZone, input.now), locale: input.locale, invitationCode: input.invitationCode ?? '' };
   const charged = config?.costsSet ?? false;

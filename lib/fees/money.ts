@@ -17,7 +17,12 @@ export function formatMoney(minor: number, currency: string, locale: Locale): st
   const key = `${locale}:${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     moneyFormats.set(key, format);
   }
   return format.format(minor / 10 ** digits);

@@ -22,20 +22,38 @@ export const ZFeeInput = z
     priceMinor: minor.min(1, 'pricePositive'),
     currency: z.enum(CURRENCIES),
     displayCurrency: z.enum(CURRENCIES),
-    displayPriceMinor: z.coerce.number({ error: 'displayPriceRequired' }).int('priceInvalid').min(1, 'displayPriceRequired').max(100_000_000, 'priceInvalid'),
+    displayPriceMinor: z.coerce
+      .number({ error: 'displayPriceRequired' })
+      .int('priceInvalid')
+      .min(1, 'displayPriceRequired')
+      .max(100_000_000, 'priceInvalid'),
     thirdWorldOnly: z.boolean().default(false),
     openDate: optionalDate,
     deadline: optionalDate,
     isOpen: z.boolean().default(true),
     invitationCode: text(40).default(''),
     languageScope: z.enum(LANGUAGE_SCOPES).default('all'),
-    cap: z.union([z.literal(''), z.null(), z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(1_000_000, 'numberInvalid')]).default(null),
-    perAccountMax: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100, 'numberInvalid').default(1),
+    cap: z
+      .union([
+        z.literal(''),
+        z.null(),
+        z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(1_000_000, 'numberInvalid'),
+      ])
+      .default(null),
+    perAccountMax: z.coerce
+      .number({ error: 'numberInvalid' })
+      .int('numberInvalid')
+      .min(1, 'numberInvalid')
+      .max(100, 'numberInvalid')
+      .default(1),
   })
   .superRefine((value, ctx) => {
-    if (value.openDate && value.deadline && value.openDate >= value.deadline) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'openBeforeDeadline' });
-    if (typeof value.cap === 'number' && value.cap < value.perAccountMax) ctx.addIssue({ code: 'custom', path: ['perAccountMax'], message: 'perAccountAboveCap' });
-    if (value.kind === 'register' && value.perAccountMax !== 1) ctx.addIssue({ code: 'custom', path: ['perAccountMax'], message: 'registerFeeOne' });
+    if (value.openDate && value.deadline && value.openDate >= value.deadline)
+      ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'openBeforeDeadline' });
+    if (typeof value.cap === 'number' && value.cap < value.perAccountMax)
+      ctx.addIssue({ code: 'custom', path: ['perAccountMax'], message: 'perAccountAboveCap' });
+    if (value.kind === 'register' && value.perAccountMax !== 1)
+      ctx.addIssue({ code: 'custom', path: ['perAccountMax'], message: 'registerFeeOne' });
   });
 export type FeeInput = z.input<typeof ZFeeInput>;
 export type FeeValues = z.output<typeof ZFeeInput>;
@@ -43,7 +61,10 @@ export type FeeValues = z.output<typeof ZFeeInput>;
 /** A participant's fee choice: one registration fee, optional fees with quantities, the invitation code. */
 export const ZFeeChoice = z.object({
   registerFeeId: z.coerce.number().int().positive().nullable().default(null),
-  optional: z.array(z.object({ feeId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(1).max(100) })).max(50).default([]),
+  optional: z
+    .array(z.object({ feeId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(1).max(100) }))
+    .max(50)
+    .default([]),
   invitationCode: text(40).default(''),
 });
 export type FeeChoice = z.output<typeof ZFeeChoice>;

@@ -121,7 +121,11 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
   options: Options<BS, QS>,
   handler: (ctx: HandlerContext<Infer<BS>, Infer<QS>>) => Promise<unknown>,
 ) {
-  const handle = async (req: NextRequest, locale: Locale, segment?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const handle = async (
+    req: NextRequest,
+    locale: Locale,
+    segment?: { params?: Promise<Record<string, string | string[]>> },
+  ): Promise<Response> => {
     if (!sameOrigin(req)) throw Errors.forbidden();
     const ctx = await contextFromHeaders(req.headers);
     if (!ctx.conference) throw Errors.noConference();

@@ -31,12 +31,25 @@ describe.each(testBackends())('mail outbox on %s', (backend) => {
   });
   afterAll(() => database?.close());
 
-  const queue = (to: string) => enqueueMail(database.db, { conferenceId: null, to, template: 'registerCode', locale: 'zh', vars: { code: '123456', conference: '会', minutes: 10 } });
+  const queue = (to: string) =>
+    enqueueMail(database.db, {
+      conferenceId: null,
+      to,
+      template: 'registerCode',
+      locale: 'zh',
+      vars: { code: '123456', conference: '会', minutes: 10 },
+    });
 
   it('a mail queued in a transaction that rolls back never exists', async () => {
     await database.db
       .transaction(async (tx) => {
-        await enqueueMail(tx, { conferenceId: null, to: 'rollback@example.org', template: 'registerCode', locale: 'en', vars: { code: '1', conference: 'C', minutes: 1 } });
+        await enqueueMail(tx, {
+          conferenceId: null,
+          to: 'rollback@example.org',
+          template: 'registerCode',
+          locale: 'en',
+          vars: { code: '1', conference: 'C', minutes: 1 },
+        });
         throw new Error('abort');
       })
       .catch(() => undefined);
@@ -53,7 +66,10 @@ describe.each(testBackends())('mail outbox on %s', (backend) => {
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
     expect(await drainOutbox(database.db, transport)).toEqual({ sent: 0, failed: 0 });
 
-    await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id));
     expect(await drainOutbox(database.db, transport)).toEqual({ sent: 1, failed: 0 });
     [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row.status).toBe('sent');
@@ -63,7 +79,10 @@ describe.each(testBackends())('mail outbox on %s', (backend) => {
 
   it('gives up after the last attempt', async () => {
     const id = await queue('dead@example.org');
-    await database.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
     await drainOutbox(database.db, recordingTransport(1));
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row.status).toBe('failed');

@@ -16,14 +16,31 @@ export type MailRequest = {
  * so the mail exists exactly when the change does; the worker sends it.
  */
 export async function enqueueMail(db: Executor, mail: MailRequest): Promise<number> {
-  return enqueueRendered(db, mail.conferenceId, { template: mail.template, locale: mail.locale, to: mail.to, ...renderMail(mail.template, mail.locale, mail.vars) });
+  return enqueueRendered(db, mail.conferenceId, {
+    template: mail.template,
+    locale: mail.locale,
+    to: mail.to,
+    ...renderMail(mail.template, mail.locale, mail.vars),
+  });
 }
 
 /** Queues a mail already rendered (its texts final), in the caller's transaction. */
-export async function enqueueRendered(db: Executor, conferenceId: number | null, mail: { template: string; locale: string; to: string; subject: string; text: string; html: string }): Promise<number> {
+export async function enqueueRendered(
+  db: Executor,
+  conferenceId: number | null,
+  mail: { template: string; locale: string; to: string; subject: string; text: string; html: string },
+): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ conferenceId, template: mail.template, locale: mail.locale, toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      conferenceId,
+      template: mail.template,
+      locale: mail.locale,
+      toAddress: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
     .returning({ id: mailOutbox.id });
   return row.id;
 }

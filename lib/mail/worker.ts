@@ -46,11 +46,7 @@ export async function drainOutbox(db: Executor, transport: MailTransport | null)
   let sent = 0;
   let failed = 0;
   if (!transport) {
-    const held = await db
-      .update(mailOutbox)
-      .set({ status: 'held' })
-      .where(eq(mailOutbox.status, 'pending'))
-      .returning();
+    const held = await db.update(mailOutbox).set({ status: 'held' }).where(eq(mailOutbox.status, 'pending')).returning();
     for (const mail of held) {
       console.info(`[mail] no SMTP configured; held #${mail.id} to ${mail.toAddress}: ${mail.subject}\n${mail.text}`);
     }

@@ -23,7 +23,10 @@ async function registrantContext(tx: Executor, who: Who): Promise<{ registration
     .for('update', { of: conferenceRegistration });
   if (!row) throw new AppError('NOT_REGISTERED', 'notRegistered', 403);
   const country = typeof row.answers.country === 'string' ? row.answers.country : null;
-  return { registrationId: row.id, chooser: { today: todayIn(row.timeZone, who.now), locale: who.locale, country, invitationCode: who.invitationCode } };
+  return {
+    registrationId: row.id,
+    chooser: { today: todayIn(row.timeZone, who.now), locale: who.locale, country, invitationCode: who.invitationCode },
+  };
 }
 
 /**
@@ -37,7 +40,13 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
     const [order] = await tx
       .select()
       .from(conferenceOrder)
-      .where(and(eq(conferenceOrder.id, input.orderId), eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId)))
+      .where(
+        and(
+          eq(conferenceOrder.id, input.orderId),
+          eq(conferenceOrder.conferenceId, input.conferenceId),
+          eq(conferenceOrder.userId, input.userId),
+        ),
+      )
       .for('update');
     if (!order || (order.type !== 'registration' && order.type !== 'optional')) throw new AppError('ORDER_NOT_FOUND', 'orderNotFound', 404);
     const changeable = order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
@@ -51,11 +60,28 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
       const [other] = await tx
         .select({ id: conferenceOrder.id })
         .from(conferenceOrder)
-        .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId), eq(conferenceOrder.type, order.type), eq(conferenceOrder.orderStatus, 'available'), ...(kind === 'optional' && order.feeId ? [eq(conferenceOrder.feeId, order.feeId)] : [])));
+        .where(
+          and(
+            eq(conferenceOrder.conferenceId, input.conferenceId),
+            eq(conferenceOrder.userId, input.userId),
+            eq(conferenceOrder.type, order.type),
+            eq(conferenceOrder.orderStatus, 'available'),
+            ...(kind === 'optional' && order.feeId ? [eq(conferenceOrder.feeId, order.feeId)] : []),
+          ),
+        );
       if (other) throw new AppError('ORDER_NOT_CHANGEABLE', 'orderNotChangeable', 409);
     }
     if (input.quantity === 0) return null;
-    return placeFeeOrder(tx, { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, feeId: input.feeId, quantity: input.quantity, kind, chooser: context.chooser, actorUserId: input.userId });
+    return placeFeeOrder(tx, {
+      conferenceId: input.conferenceId,
+      userId: input.userId,
+      registrationId: context.registrationId,
+      feeId: input.feeId,
+      quantity: input.quantity,
+      kind,
+      chooser: context.chooser,
+      actorUserId: input.userId,
+    });
   });
 }
 
@@ -67,23 +93,40 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
 export async function addFeeOrders(db: DB, input: Who & { choice: FeeChoice }): Promise<Order[]> {
   return db.transaction(async (tx) => {
     const context = await registrantContext(tx, input);
-    const common = { conferenceId: input.conferenceId, userId: input.userId, registrationId: context.registrationId, chooser: context.chooser, actorUserId: input.userId };
+    const common = {
+      conferenceId: input.conferenceId,
+      userId: input.userId,
+      registrationId: context.registrationId,
+      chooser: context.chooser,
+      actorUserId: input.userId,
+    };
     const orders: Order[] = [];
     if (input.choice.registerFeeId !== null) {
       const [held] = await tx
         .select({ id: conferenceOrder.id })
         .from(conferenceOrder)
-        .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), eq(conferenceOrder.userId, input.userId), eq(conferenceOrder.type, 'registration'), eq(conferenceOrder.orderStatus, 'available')));
+        .where(
+          and(
+            eq(conferenceOrder.conferenceId, input.conferenceId),
+            eq(conferenceOrder.userId, input.userId),
+            eq(conferenceOrder.type, 'registration'),
+            eq(conferenceOrder.orderStatus, 'available'),
+          ),
+        );
       if (held) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
       orders.push(await placeFeeOrder(tx, { ...common, feeId: input.choice.registerFeeId, quantity: 1, kind: 'register' }));
     }
-    for (const item of input.choice.optional) orders.push(await placeFeeOrder(tx, { ...common, feeId: item.feeId, quantity: item.quantity, kind: 'optional' }));
+    for (const item of input.choice.optional)
+      orders.push(await placeFeeOrder(tx, { ...common, feeId: item.feeId, quantity: item.quantity, kind: 'optional' }));
     return orders;
   });
 }
 
 /** Adds one optional fee after registering. */
 export async function addOptionalFee(db: DB, input: Who & { feeId: number; quantity: number }): Promise<Order> {
-  const [order] = await addFeeOrders(db, { ...input, choice: { registerFeeId: null, optional: [{ feeId: input.feeId, quantity: input.quantity }], invitationCode: input.invitationCode } });
+  const [order] = await addFeeOrders(db, {
+    ...input,
+    choice: { registerFeeId: null, optional: [{ feeId: input.feeId, quantity: input.quantity }], invitationCode: input.invitationCode },
+  });
   return order;
 }

@@ -13,7 +13,15 @@ import { placeFeeOrder, type Order } from './place-fee-order';
  */
 export async function placeFeeChoice(
   tx: Executor,
-  input: { conferenceId: number; userId: string; registrationId: number; choice: FeeChoice; chooser: ChooserContext; charged: boolean; actorUserId: string },
+  input: {
+    conferenceId: number;
+    userId: string;
+    registrationId: number;
+    choice: FeeChoice;
+    chooser: ChooserContext;
+    charged: boolean;
+    actorUserId: string;
+  },
 ): Promise<Order[]> {
   if (!input.charged) return [];
   const { choice } = input;
@@ -23,15 +31,29 @@ export async function placeFeeChoice(
     const registerFees = await tx
       .select()
       .from(registrationFee)
-      .where(and(eq(registrationFee.conferenceId, input.conferenceId), eq(registrationFee.kind, 'register'), eq(registrationFee.archived, false)));
+      .where(
+        and(
+          eq(registrationFee.conferenceId, input.conferenceId),
+          eq(registrationFee.kind, 'register'),
+          eq(registrationFee.archived, false),
+        ),
+      );
     // Full fees count as choosable: the participant is told it is full rather than let through free.
     if (registerFees.some((fee) => [null, 'full'].includes(feeUnavailable(fee, input.chooser)))) {
       throw new AppError('CHOOSE_REGISTER_FEE', 'chooseRegisterFee', 400);
     }
   }
-  const common = { conferenceId: input.conferenceId, userId: input.userId, registrationId: input.registrationId, chooser: input.chooser, actorUserId: input.actorUserId };
+  const common = {
+    conferenceId: input.conferenceId,
+    userId: input.userId,
+    registrationId: input.registrationId,
+    chooser: input.chooser,
+    actorUserId: input.actorUserId,
+  };
   const orders: Order[] = [];
-  if (choice.registerFeeId !== null) orders.push(await placeFeeOrder(tx, { ...common, feeId: choice.registerFeeId, quantity: 1, kind: 'register' }));
-  for (const item of choice.optional) orders.push(await placeFeeOrder(tx, { ...common, feeId: item.feeId, quantity: item.quantity, kind: 'optional' }));
+  if (choice.registerFeeId !== null)
+    orders.push(await placeFeeOrder(tx, { ...common, feeId: choice.registerFeeId, quantity: 1, kind: 'register' }));
+  for (const item of choice.optional)
+    orders.push(await placeFeeOrder(tx, { ...common, feeId: item.feeId, quantity: item.quantity, kind: 'optional' }));
   return orders;
 }

@@ -27,7 +27,12 @@ export type PlaceFeeOrder = {
  * available order for the same fee and account is refused by a unique index.
  */
 export async function placeFeeOrder(tx: Executor, input: PlaceFeeOrder): Promise<Order> {
-  const where = and(eq(registrationFee.id, input.feeId), eq(registrationFee.conferenceId, input.conferenceId), eq(registrationFee.archived, false), eq(registrationFee.kind, input.kind));
+  const where = and(
+    eq(registrationFee.id, input.feeId),
+    eq(registrationFee.conferenceId, input.conferenceId),
+    eq(registrationFee.archived, false),
+    eq(registrationFee.kind, input.kind),
+  );
   const [fee] = await tx
     .update(registrationFee)
     .set({ used: sql`${registrationFee.used} + ${input.quantity}` })
@@ -60,7 +65,9 @@ export async function placeFeeOrder(tx: Executor, input: PlaceFeeOrder): Promise
         displayTotalMinor: fee.displayPriceMinor * input.quantity,
       })
       .returning();
-    await tx.insert(orderEvent).values({ conferenceId: input.conferenceId, orderId: order.id, actorUserId: input.actorUserId, action: 'created' });
+    await tx
+      .insert(orderEvent)
+      .values({ conferenceId: input.conferenceId, orderId: order.id, actorUserId: input.actorUserId, action: 'created' });
     return order;
   } catch (error) {
     if (uniqueViolation(error)) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
@@ -73,7 +80,12 @@ export async function releaseOrder(tx: Executor, order: Order, reason: 'changed'
   const now = new Date();
   await tx
     .update(conferenceOrder)
-    .set({ orderStatus: 'invalid', invalidReason: reason, payStatus: reason === 'cancelled' ? 'cancelled' : order.payStatus, updatedAt: now })
+    .set({
+      orderStatus: 'invalid',
+      invalidReason: reason,
+      payStatus: reason === 'cancelled' ? 'cancelled' : order.payStatus,
+      updatedAt: now,
+    })
     .where(and(eq(conferenceOrder.id, order.id), eq(conferenceOrder.conferenceId, order.conferenceId)));
   if (order.feeId && order.orderStatus === 'available') {
     await tx

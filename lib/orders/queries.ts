@@ -17,12 +17,22 @@ export async function myFeeOrders(db: Executor, conferenceId: number, userId: st
   const rows = await db
     .select()
     .from(conferenceOrder)
-    .where(and(eq(conferenceOrder.conferenceId, conferenceId), eq(conferenceOrder.userId, userId), inArray(conferenceOrder.type, ['registration', 'optional'])))
+    .where(
+      and(
+        eq(conferenceOrder.conferenceId, conferenceId),
+        eq(conferenceOrder.userId, userId),
+        inArray(conferenceOrder.type, ['registration', 'optional']),
+      ),
+    )
     .orderBy(conferenceOrder.id);
   const shown = rows.filter((o) => o.orderStatus === 'available' || o.invalidReason === 'priceChanged');
   // A price-invalidated order stays listed until the participant chose again for that fee.
-  const rechosen = new Set(rows.filter((o) => o.orderStatus === 'available').map((o) => `${o.type}:${o.type === 'registration' ? '' : o.feeId}`));
-  const visible = shown.filter((o) => o.orderStatus === 'available' || !rechosen.has(`${o.type}:${o.type === 'registration' ? '' : o.feeId}`));
+  const rechosen = new Set(
+    rows.filter((o) => o.orderStatus === 'available').map((o) => `${o.type}:${o.type === 'registration' ? '' : o.feeId}`),
+  );
+  const visible = shown.filter(
+    (o) => o.orderStatus === 'available' || !rechosen.has(`${o.type}:${o.type === 'registration' ? '' : o.feeId}`),
+  );
   return { registration: visible.filter((o) => o.type === 'registration'), optional: visible.filter((o) => o.type === 'optional') };
 }
 

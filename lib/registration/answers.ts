@@ -10,14 +10,24 @@ export type Answers = Record<string, string | string[]>;
  * they name. An organiser's form leaves file items optional: files are uploaded by the
  * participant, and the ones already attached stay.
  */
-export function checkAnswers(loaded: FormField[], countries: string[], raw: Record<string, unknown>, options: { organiser?: boolean } = {}) {
+export function checkAnswers(
+  loaded: FormField[],
+  countries: string[],
+  raw: Record<string, unknown>,
+  options: { organiser?: boolean } = {},
+) {
   const fields = options.organiser ? loaded.map((f) => (f.type === 'file' ? { ...f, required: false } : f)) : loaded;
   const answers = buildAnswerSchema(fields, countries).parse(raw) as Answers;
   return { answers, files: fileNamesIn(fields, answers) };
 }
 
 /** checkAnswers with this conference's form: the version in use unless one is named. */
-export async function parseAnswers(db: Executor, conferenceId: number, raw: Record<string, unknown>, options: { organiser?: boolean; version?: string } = {}) {
+export async function parseAnswers(
+  db: Executor,
+  conferenceId: number,
+  raw: Record<string, unknown>,
+  options: { organiser?: boolean; version?: string } = {},
+) {
   const [fields, countries] = await Promise.all([loadFields(db, conferenceId, options.version), loadCountryOptions(db, conferenceId)]);
   return checkAnswers(fields, countries, raw, options);
 }

@@ -19,10 +19,18 @@ export const ZBasicConfig = z
     registerModuleEnabled: z.boolean(),
     registerFlag: z.boolean(),
     registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
-    countryOptions: z.array(z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidChoice')).max(300).default([]),
+    countryOptions: z
+      .array(z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidChoice'))
+      .max(300)
+      .default([]),
     costsSet: z.boolean().default(false),
     ruleType: z.enum(RULE_TYPES).default('REGISTER_FIRST_AND_PAY_LATER'),
-    codePrefix: z.string().trim().max(12, 'tooLong').regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid').default(''),
+    codePrefix: z
+      .string()
+      .trim()
+      .max(12, 'tooLong')
+      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
+      .default(''),
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });
@@ -44,7 +52,9 @@ export async function findBasicConfig(db: Executor, conferenceId: number): Promi
     registerNum: row.conference.registerNum,
     countryOptions: row.config?.countryOptions ?? [],
     costsSet: row.config?.costsSet ?? false,
-    ruleType: (RULE_TYPES as readonly string[]).includes(row.config?.ruleType ?? '') ? (row.config!.ruleType as BasicConfig['ruleType']) : 'REGISTER_FIRST_AND_PAY_LATER',
+    ruleType: (RULE_TYPES as readonly string[]).includes(row.config?.ruleType ?? '')
+      ? (row.config!.ruleType as BasicConfig['ruleType'])
+      : 'REGISTER_FIRST_AND_PAY_LATER',
     codePrefix: row.config?.codePrefix ?? '',
   };
 }
@@ -55,7 +65,12 @@ export async function saveBasicConfig(db: DB, conferenceId: number, input: Basic
   await db.transaction(async (tx) => {
     await tx
       .update(conference)
-      .set({ registerModuleEnabled: input.registerModuleEnabled, registerFlag: input.registerFlag, registerNum: input.registerNum, updatedAt: now })
+      .set({
+        registerModuleEnabled: input.registerModuleEnabled,
+        registerFlag: input.registerFlag,
+        registerNum: input.registerNum,
+        updatedAt: now,
+      })
       .where(eq(conference.id, conferenceId));
     const values = {
       instructions: input.instructions,
@@ -67,12 +82,27 @@ export async function saveBasicConfig(db: DB, conferenceId: number, input: Basic
       codePrefix: input.codePrefix,
       updatedAt: now,
     };
-    await tx.insert(registrationConfig).values({ conferenceId, ...values }).onConflictDoUpdate({ target: registrationConfig.conferenceId, set: values });
+    await tx
+      .insert(registrationConfig)
+      .values({ conferenceId, ...values })
+      .onConflictDoUpdate({ target: registrationConfig.conferenceId, set: values });
     // The basics edit the rule version in use: its stored row follows.
-    const [{ version }] = await tx.select({ version: registrationConfig.ruleVersion }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId));
+    const [{ version }] = await tx
+      .select({ version: registrationConfig.ruleVersion })
+      .from(registrationConfig)
+      .where(eq(registrationConfig.conferenceId, conferenceId));
     await tx
       .update(registrationRule)
-      .set({ startDate: input.startDate, endDate: input.endDate, ruleType: input.ruleType, costsSet: input.costsSet, registerFlag: input.registerFlag, registerNum: input.registerNum, codePrefix: input.codePrefix, updatedAt: now })
+      .set({
+        startDate: input.startDate,
+        endDate: input.endDate,
+        ruleType: input.ruleType,
+        costsSet: input.costsSet,
+        registerFlag: input.registerFlag,
+        registerNum: input.registerNum,
+        codePrefix: input.codePrefix,
+        updatedAt: now,
+      })
       .where(and(eq(registrationRule.conferenceId, conferenceId), eq(registrationRule.version, version)));
   });
   forgetConferenceCache();

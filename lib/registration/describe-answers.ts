@@ -3,15 +3,31 @@ import { countryName } from './countries';
 import type { FormField } from './fields';
 import { describeCity } from './regions';
 
-export type DescribedAnswer = { key: string; label: string; value: string; files?: { name: string; originalName: string; field: string }[] };
+export type DescribedAnswer = {
+  key: string;
+  label: string;
+  value: string;
+  files?: { name: string; originalName: string; field: string }[];
+};
 
 /**
  * A registration's answers as label/value pairs in one language: choices by their names, a city
  * with its region, uploaded files by their original names (`fileNames`: stored name → name).
  */
-export function describeAnswers(fields: FormField[], answers: Record<string, string | string[]>, locale: Locale, fileNames: Record<string, string> = {}): DescribedAnswer[] {
+export function describeAnswers(
+  fields: FormField[],
+  answers: Record<string, string | string[]>,
+  locale: Locale,
+  fileNames: Record<string, string> = {},
+): DescribedAnswer[] {
   return fields
-    .filter((f) => f.enabled && answers[f.key] !== undefined && answers[f.key] !== '' && !(Array.isArray(answers[f.key]) && answers[f.key].length === 0))
+    .filter(
+      (f) =>
+        f.enabled &&
+        answers[f.key] !== undefined &&
+        answers[f.key] !== '' &&
+        !(Array.isArray(answers[f.key]) && answers[f.key].length === 0),
+    )
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((field) => {
       const raw = answers[field.key];

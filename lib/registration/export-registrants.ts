@@ -6,13 +6,26 @@ import { describeAnswers } from './describe-answers';
 import type { FormField } from './fields';
 import type { RegistrantOrder } from './registrants';
 
-type Registrant = { code: string; name: string; email: string; createdAt: Date; answers: Record<string, string | string[]>; orders: RegistrantOrder[] };
+type Registrant = {
+  code: string;
+  name: string;
+  email: string;
+  createdAt: Date;
+  answers: Record<string, string | string[]>;
+  orders: RegistrantOrder[];
+};
 
 /**
  * The registrants as an xlsx workbook in the admin's language: the registration number, account,
  * time, then one column per enabled field of the form (custom ones too), choices by their names.
  */
-export async function registrantsWorkbook(fields: FormField[], registrants: Registrant[], locale: Locale, title: string, fileNames: Record<string, string> = {}): Promise<Buffer> {
+export async function registrantsWorkbook(
+  fields: FormField[],
+  registrants: Registrant[],
+  locale: Locale,
+  title: string,
+  fileNames: Record<string, string> = {},
+): Promise<Buffer> {
   const t = serverTranslator(locale, 'manageUser');
   const formFields = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   const workbook = new ExcelJS.Workbook();
@@ -30,20 +43,32 @@ export async function registrantsWorkbook(fields: FormField[], registrants: Regi
   ];
   const to = serverTranslator(locale, 'orders');
   const payLabel = (status: string) => (hasMessage(locale, 'orders', `pay_${status}`) ? to(`pay_${status}`) : status);
-  const describe = (order: RegistrantOrder) => `${localized(order.item, locale)} × ${order.quantity} (${formatMoney(order.totalMinor, order.currency, locale)}, ${payLabel(order.payStatus)})`;
+  const describe = (order: RegistrantOrder) =>
+    `${localized(order.item, locale)} × ${order.quantity} (${formatMoney(order.totalMinor, order.currency, locale)}, ${payLabel(order.payStatus)})`;
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const registrant of registrants) {
-    const described = Object.fromEntries(describeAnswers(formFields, registrant.answers, locale, fileNames).map((a) => [`f_${a.key}`, a.value]));
+    const described = Object.fromEntries(
+      describeAnswers(formFields, registrant.answers, locale, fileNames).map((a) => [`f_${a.key}`, a.value]),
+    );
     sheet.addRow({
       code: registrant.code,
       accountName: registrant.name,
       accountEmail: registrant.email,
       registeredAt: registrant.createdAt.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { timeZone: 'Asia/Shanghai' }),
       ...described,
-      registerFee: registrant.orders.filter((o) => o.type === 'registration').map((o) => `${localized(o.item, locale)} (${formatMoney(o.totalMinor, o.currency, locale)})`).join('; '),
-      payStatus: registrant.orders.filter((o) => o.type === 'registration').map((o) => payLabel(o.payStatus)).join('; '),
-      optionalFees: registrant.orders.filter((o) => o.type === 'optional').map(describe).join('; '),
+      registerFee: registrant.orders
+        .filter((o) => o.type === 'registration')
+        .map((o) => `${localized(o.item, locale)} (${formatMoney(o.totalMinor, o.currency, locale)})`)
+        .join('; '),
+      payStatus: registrant.orders
+        .filter((o) => o.type === 'registration')
+        .map((o) => payLabel(o.payStatus))
+        .join('; '),
+      optionalFees: registrant.orders
+        .filter((o) => o.type === 'optional')
+        .map(describe)
+        .join('; '),
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

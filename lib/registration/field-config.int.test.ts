@@ -12,17 +12,28 @@ describe.each(testBackends())('registration form configuration on %s', (backend)
   let b: number;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    const make = (slug: string) => database.db.insert(conference).values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning();
+    const make = (slug: string) =>
+      database.db
+        .insert(conference)
+        .values({ slug, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } })
+        .returning();
     a = (await make('a'))[0].id;
     b = (await make('b'))[0].id;
   });
   afterAll(() => database?.close());
 
-  const diet = ZFieldInput.parse({ type: 'select', label: { zh: '饮食', en: 'Diet' }, options: [{ value: 'veg', label: { zh: '素食', en: 'Vegetarian' } }], required: true });
+  const diet = ZFieldInput.parse({
+    type: 'select',
+    label: { zh: '饮食', en: 'Diet' },
+    options: [{ value: 'veg', label: { zh: '素食', en: 'Vegetarian' } }],
+    required: true,
+  });
 
   it('adds custom items with their own keys, for this conference only', async () => {
     expect(await saveCustomField(database.db, a, diet)).toBe('custom_1');
-    expect(await saveCustomField(database.db, a, { ...diet, label: { zh: '研究方向', en: 'Field' }, type: 'input', options: [] })).toBe('custom_2');
+    expect(await saveCustomField(database.db, a, { ...diet, label: { zh: '研究方向', en: 'Field' }, type: 'input', options: [] })).toBe(
+      'custom_2',
+    );
     const fields = await loadFields(database.db, a);
     expect(fields.map((f) => f.key).slice(-2)).toEqual(['custom_1', 'custom_2']);
     expect((await loadFields(database.db, b)).some((f) => f.kind === 'custom')).toBe(false);
@@ -42,7 +53,9 @@ describe.each(testBackends())('registration form configuration on %s', (backend)
   it('switches common items; name and email stay on, common items cannot be deleted', async () => {
     await saveCommonSwitches(database.db, a, 'gender', { enabled: true, required: true });
     expect((await loadFields(database.db, a)).find((f) => f.key === 'gender')).toMatchObject({ enabled: true, required: true });
-    await expect(saveCommonSwitches(database.db, a, 'email', { enabled: false, required: false })).rejects.toMatchObject({ code: 'FIELD_LOCKED' });
+    await expect(saveCommonSwitches(database.db, a, 'email', { enabled: false, required: false })).rejects.toMatchObject({
+      code: 'FIELD_LOCKED',
+    });
     await expect(deleteCustomField(database.db, a, 'telephone')).rejects.toMatchObject({ code: 'FIELD_NOT_DELETABLE' });
   });
 
@@ -54,6 +67,11 @@ describe.each(testBackends())('registration form configuration on %s', (backend)
     expect(photo).toMatchObject({ kind: 'common', type: 'file', enabled: false });
     await saveCommonSwitches(database.db, a, 'photo', { enabled: true, required: true });
     expect((await loadFields(database.db, a)).find((f) => f.key === 'photo')).toMatchObject({ enabled: true, required: true });
-    expect((await database.db.select().from(registrationField).where(and(eq(registrationField.conferenceId, a), eq(registrationField.fieldKey, 'photo'))))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(registrationField)
+        .where(and(eq(registrationField.conferenceId, a), eq(registrationField.fieldKey, 'photo'))),
+    ).toHaveLength(1);
   });
 });

@@ -9,7 +9,10 @@ export const DEFAULT_VERSION = 'default';
 
 /** The rule version new registrations use (registration_config.rule_version). */
 export async function activeVersion(db: Executor, conferenceId: number): Promise<string> {
-  const [row] = await db.select({ version: registrationConfig.ruleVersion }).from(registrationConfig).where(eq(registrationConfig.conferenceId, conferenceId));
+  const [row] = await db
+    .select({ version: registrationConfig.ruleVersion })
+    .from(registrationConfig)
+    .where(eq(registrationConfig.conferenceId, conferenceId));
   return row?.version ?? DEFAULT_VERSION;
 }
 
@@ -48,7 +51,8 @@ export async function fieldsOfVersions(db: Executor, conferenceId: number, versi
   const active = await activeVersion(db, conferenceId);
   const forms = await Promise.all([active, ...new Set(versions.filter((v) => v !== active))].map((v) => loadFields(db, conferenceId, v)));
   const merged = new Map<string, FormField>();
-  for (const form of forms) for (const field of form) if (!merged.has(field.key) && (field.enabled || form === forms[0])) merged.set(field.key, field);
+  for (const form of forms)
+    for (const field of form) if (!merged.has(field.key) && (field.enabled || form === forms[0])) merged.set(field.key, field);
   let order = 0;
   return [...merged.values()].map((f) => ({ ...f, sortOrder: (order += 10) }));
 }
@@ -74,7 +78,18 @@ export async function materialise(tx: Executor, conferenceId: number, version: s
     .limit(1);
   if (any) return;
   await tx.insert(registrationField).values(
-    (from ?? defaultFields()).map((f) => ({ conferenceId, version, fieldKey: f.key, kind: f.kind, type: f.type, label: f.label, options: f.options, required: f.required, enabled: f.enabled, sortOrder: f.sortOrder })),
+    (from ?? defaultFields()).map((f) => ({
+      conferenceId,
+      version,
+      fieldKey: f.key,
+      kind: f.kind,
+      type: f.type,
+      label: f.label,
+      options: f.options,
+      required: f.required,
+      enabled: f.enabled,
+      sortOrder: f.sortOrder,
+    })),
   );
 }
 
@@ -82,7 +97,12 @@ const fieldWhere = (conferenceId: number, version: string, key: string) =>
   and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version), eq(registrationField.fieldKey, key));
 
 /** Adds a custom item (no key) or changes one; returns its key. */
-export async function saveCustomField(db: DB, conferenceId: number, input: z.output<typeof ZFieldInput>, version = DEFAULT_VERSION): Promise<string> {
+export async function saveCustomField(
+  db: DB,
+  conferenceId: number,
+  input: z.output<typeof ZFieldInput>,
+  version = DEFAULT_VERSION,
+): Promise<string> {
   return db.transaction(async (tx) => {
     await materialise(tx, conferenceId, version);
     const values = { type: input.type, label: input.label, options: input.options, required: input.required, enabled: input.enabled };
@@ -103,23 +123,45 @@ export async function saveCustomField(db: DB, conferenceId: number, input: z.out
       .from(registrationField)
       .where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)));
     const key = `custom_${Number(next)}`;
-    await tx.insert(registrationField).values({ conferenceId, version, fieldKey: key, kind: 'custom', sortOrder: Number(order), ...values });
+    await tx
+      .insert(registrationField)
+      .values({ conferenceId, version, fieldKey: key, kind: 'custom', sortOrder: Number(order), ...values });
     return key;
   });
 }
 
 /** Switches a common item on or off, or makes it required; name and email always stay on. */
-export async function saveCommonSwitches(db: DB, conferenceId: number, key: string, switches: { enabled: boolean; required: boolean }, version = DEFAULT_VERSION): Promise<void> {
+export async function saveCommonSwitches(
+  db: DB,
+  conferenceId: number,
+  key: string,
+  switches: { enabled: boolean; required: boolean },
+  version = DEFAULT_VERSION,
+): Promise<void> {
   if (!COMMON_FIELDS.some((f) => f.key === key)) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
   if (LOCKED_KEYS.includes(key) && (!switches.enabled || !switches.required)) throw new AppError('FIELD_LOCKED', 'fieldLocked', 400);
   await db.transaction(async (tx) => {
     await materialise(tx, conferenceId, version);
     const values = { enabled: switches.enabled, required: switches.enabled && switches.required };
-    const updated = await tx.update(registrationField).set(values).where(fieldWhere(conferenceId, version, key)).returning({ key: registrationField.fieldKey });
+    const updated = await tx
+      .update(registrationField)
+      .set(values)
+      .where(fieldWhere(conferenceId, version, key))
+      .returning({ key: registrationField.fieldKey });
     if (!updated.length) {
       // A common item this form never stored (added to the platform later): store it now, last.
       const common = (await loadFields(tx, conferenceId, version)).find((f) => f.key === key)!;
-      await tx.insert(registrationField).values({ conferenceId, version, fieldKey: key, kind: 'common', type: common.type, label: common.label, options: common.options, sortOrder: common.sortOrder, ...values });
+      await tx.insert(registrationField).values({
+        conferenceId,
+        version,
+        fieldKey: key,
+        kind: 'common',
+        type: common.type,
+        label: common.label,
+        options: common.options,
+        sortOrder: common.sortOrder,
+        ...values,
+      });
     }
   });
 }
@@ -137,7 +179,13 @@ export async function deleteCustomField(db: DB, conferenceId: number, key: strin
 }
 
 /** Moves an item one place up or down. */
-export async function moveField(db: DB, conferenceId: number, key: string, direction: 'up' | 'down', version = DEFAULT_VERSION): Promise<void> {
+export async function moveField(
+  db: DB,
+  conferenceId: number,
+  key: string,
+  direction: 'up' | 'down',
+  version = DEFAULT_VERSION,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await materialise(tx, conferenceId, version);
     const fields = await loadFields(tx, conferenceId, version);
@@ -148,7 +196,10 @@ export async function moveField(db: DB, conferenceId: number, key: string, direc
     const order = fields.map((f) => f.key);
     [order[index], order[other]] = [order[other], order[index]];
     for (const [i, fieldKey] of order.entries()) {
-      await tx.update(registrationField).set({ sortOrder: (i + 1) * 10 }).where(fieldWhere(conferenceId, version, fieldKey));
+      await tx
+        .update(registrationField)
+        .set({ sortOrder: (i + 1) * 10 })
+        .where(fieldWhere(conferenceId, version, fieldKey));
     }
   });
 }

@@ -20,19 +20,28 @@ const valid = { name: 'Ada', email: 'ada@example.org', telephone: '+44 20 7946 0
 
 describe('buildAnswerSchema', () => {
   it('accepts a complete default form and fills optional blanks', () => {
-    const parsed = buildAnswerSchema(defaultFields()).parse({ name: 'Ada', email: 'ada@example.org', telephone: '+44 20 7946 0000', country: 'GB', unit: 'UCL' });
+    const parsed = buildAnswerSchema(defaultFields()).parse({
+      name: 'Ada',
+      email: 'ada@example.org',
+      telephone: '+44 20 7946 0000',
+      country: 'GB',
+      unit: 'UCL',
+    });
     expect(parsed).toMatchObject({ post: '', comment: '' });
   });
   it('names each missing required field', () => {
     const result = buildAnswerSchema(defaultFields()).safeParse({ name: '', email: 'ada@example.org' });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
-    expect(paths).toEqual(expect.arrayContaining(['name:fieldRequired', 'telephone:fieldRequired', 'country:fieldRequired', 'unit:fieldRequired']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['name:fieldRequired', 'telephone:fieldRequired', 'country:fieldRequired', 'unit:fieldRequired']),
+    );
   });
   it('checks email, phone, date and choices', () => {
     const fields = [...defaultFields().map((f) => (f.key === 'birthDay' ? { ...f, enabled: true } : f)), custom({})];
     const schema = buildAnswerSchema(fields);
-    const issues = (input: object) => schema.safeParse({ ...valid, custom_1: 'veg', ...input }).error?.issues.map((i) => `${String(i.path[0])}:${i.message}`) ?? [];
+    const issues = (input: object) =>
+      schema.safeParse({ ...valid, custom_1: 'veg', ...input }).error?.issues.map((i) => `${String(i.path[0])}:${i.message}`) ?? [];
     expect(issues({})).toEqual([]);
     expect(issues({ email: 'not-an-email' })).toEqual(['email:emailInvalid']);
     expect(issues({ telephone: 'call me' })).toEqual(['telephone:phoneInvalid']);
@@ -55,9 +64,13 @@ describe('buildAnswerSchema', () => {
 
 describe('ZFieldInput', () => {
   it('needs both names and options for choice types, with unique values', () => {
-    expect(ZFieldInput.safeParse({ type: 'select', label: { zh: '饮食', en: '' }, options: [] }).error?.issues.map((i) => i.message)).toEqual(['labelRequired', 'optionsRequired']);
+    expect(
+      ZFieldInput.safeParse({ type: 'select', label: { zh: '饮食', en: '' }, options: [] }).error?.issues.map((i) => i.message),
+    ).toEqual(['labelRequired', 'optionsRequired']);
     const dup = { value: 'a', label: { zh: '甲', en: 'A' } };
-    expect(ZFieldInput.safeParse({ type: 'radio', label: { zh: '甲', en: 'A' }, options: [dup, dup] }).error?.issues[0].message).toBe('optionsDuplicate');
+    expect(ZFieldInput.safeParse({ type: 'radio', label: { zh: '甲', en: 'A' }, options: [dup, dup] }).error?.issues[0].message).toBe(
+      'optionsDuplicate',
+    );
     expect(ZFieldInput.safeParse({ type: 'input', label: { zh: '研究方向', en: 'Research field' } }).success).toBe(true);
   });
 });

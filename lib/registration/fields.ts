@@ -32,7 +32,15 @@ export type FormField = {
   sortOrder: number;
 };
 
-type Common = { key: string; type: string; label: LocalizedText; enabled: boolean; required: boolean; locked?: boolean; options?: FieldOption[] };
+type Common = {
+  key: string;
+  type: string;
+  label: LocalizedText;
+  enabled: boolean;
+  required: boolean;
+  locked?: boolean;
+  options?: FieldOption[];
+};
 
 /** The 15 common items of spec §3, in their default order. name and email are always on and required. */
 export const COMMON_FIELDS: readonly Common[] = [
@@ -100,20 +108,33 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder)) {
     if (field.type === 'file') {
-      const names = z.array(z.string().refine(isStoredName, 'uploadMissing'), { error: 'uploadRequired' }).max(fileRules(field.key).max, 'tooManyFiles');
+      const names = z
+        .array(z.string().refine(isStoredName, 'uploadMissing'), { error: 'uploadRequired' })
+        .max(fileRules(field.key).max, 'tooManyFiles');
       shape[field.key] = field.required ? names.min(1, 'uploadRequired') : names.default([]);
       continue;
     }
     if (MULTI_TYPES.includes(field.type)) {
       const allowed = field.options.map((o) => o.value);
-      const list = z.array(z.string().refine((v) => allowed.includes(v), 'invalidChoice'), { error: 'invalidChoice' });
+      const list = z.array(
+        z.string().refine((v) => allowed.includes(v), 'invalidChoice'),
+        { error: 'invalidChoice' },
+      );
       shape[field.key] = field.required ? list.min(1, 'fieldRequired') : list.default([]);
       continue;
     }
-    let text = z.string({ error: 'fieldRequired' }).trim().max(field.type === 'textarea' ? 4000 : 300, 'tooLong');
+    let text = z
+      .string({ error: 'fieldRequired' })
+      .trim()
+      .max(field.type === 'textarea' ? 4000 : 300, 'tooLong');
     if (field.required) text = text.min(1, 'fieldRequired');
     let rule: z.ZodType = text;
-    const allowed = field.key === 'country' ? offeredCountries(countryOptions) : CHOICE_TYPES.includes(field.type) ? field.options.map((o) => o.value) : null;
+    const allowed =
+      field.key === 'country'
+        ? offeredCountries(countryOptions)
+        : CHOICE_TYPES.includes(field.type)
+          ? field.options.map((o) => o.value)
+          : null;
     if (allowed) rule = text.refine((v) => v === '' || allowed.includes(v), 'invalidChoice');
     else if (field.key === 'email') rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid');
     else if (field.key === 'telephone' || field.key === 'fax') rule = text.refine((v) => v === '' || PHONE.test(v), 'phoneInvalid');
@@ -127,14 +148,23 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
 /** An organiser's custom item (or the switches of a common one), as the designer sends it. */
 export const ZFieldInput = z
   .object({
-    key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/).optional(),
+    key: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/)
+      .optional(),
     type: z.enum(CUSTOM_TYPES),
-    label: z.object({ zh: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'), en: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong') }),
+    label: z.object({
+      zh: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'),
+      en: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'),
+    }),
     options: z
       .array(
         z.object({
           value: z.string().trim().min(1, 'optionRequired').max(60, 'tooLong'),
-          label: z.object({ zh: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'), en: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong') }),
+          label: z.object({
+            zh: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'),
+            en: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'),
+          }),
         }),
       )
       .max(50)
@@ -143,7 +173,8 @@ export const ZFieldInput = z
     enabled: z.boolean().default(true),
   })
   .superRefine((value, ctx) => {
-    if (CHOICE_TYPES.includes(value.type) && value.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsRequired' });
+    if (CHOICE_TYPES.includes(value.type) && value.options.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsRequired' });
     const values = value.options.map((o) => o.value);
     if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsDuplicate' });
   });

@@ -8,7 +8,14 @@ export function registrantQueryFrom(params: SearchParams): RegistrantQuery & { i
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const raw = { q: pick('q') ?? '', from: pick('from') ?? '', to: pick('to') ?? '', pay: pick('pay') ?? '', fee: pick('fee') ?? '', page: pick('page') ?? '1' };
+  const raw = {
+    q: pick('q') ?? '',
+    from: pick('from') ?? '',
+    to: pick('to') ?? '',
+    pay: pick('pay') ?? '',
+    fee: pick('fee') ?? '',
+    page: pick('page') ?? '1',
+  };
   const parsed = ZRegistrantQuery.safeParse(raw);
   if (parsed.success) return { ...parsed.data, invalidDate: false };
   const fallback = ZRegistrantQuery.parse({ q: raw.q.slice(0, 100) });

@@ -14,7 +14,10 @@ type Answers = Record<string, string | string[]>;
  * a password. The registration window and module do not apply to organisers, the cap does; the
  * account and the registration are written in one transaction, so a full conference leaves nothing.
  */
-export async function addRegistrant(db: DB, input: { conferenceId: number; answers: Answers & { email: string } }): Promise<{ id: number; code: string }> {
+export async function addRegistrant(
+  db: DB,
+  input: { conferenceId: number; answers: Answers & { email: string } },
+): Promise<{ id: number; code: string }> {
   const email = input.answers.email.toLowerCase();
   const name = typeof input.answers.name === 'string' && input.answers.name ? input.answers.name : email;
   return withRegistrationConflicts(() =>
@@ -27,7 +30,10 @@ export async function addRegistrant(db: DB, input: { conferenceId: number; answe
 }
 
 /** An organiser corrects a registration's answers; the email stays the account's. */
-export async function updateRegistrant(db: DB, input: { conferenceId: number; id: number; answers: Answers; files?: { field: string; name: string }[] }): Promise<void> {
+export async function updateRegistrant(
+  db: DB,
+  input: { conferenceId: number; id: number; answers: Answers; files?: { field: string; name: string }[] },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ answers: conferenceRegistration.answers, userId: conferenceRegistration.userId })
@@ -40,7 +46,12 @@ export async function updateRegistrant(db: DB, input: { conferenceId: number; id
       throw new AppError('EMAIL_MISMATCH', 'emailMismatch', 400);
     }
     // The files must be the registrant's own (already attached ones stay as they are).
-    await attachUploads(tx, { conferenceId: input.conferenceId, userId: current.userId, registrationId: input.id, files: input.files ?? [] });
+    await attachUploads(tx, {
+      conferenceId: input.conferenceId,
+      userId: current.userId,
+      registrationId: input.id,
+      files: input.files ?? [],
+    });
     await tx
       .update(conferenceRegistration)
       .set({ answers: { ...input.answers, ...(email === undefined ? {} : { email }) } })

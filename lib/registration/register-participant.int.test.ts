@@ -20,7 +20,14 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'cap', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, registerFlag: true, registerNum: CAP, status: '4' })
+      .values({
+        slug: 'cap',
+        title: { zh: '会', en: 'C' },
+        shortTitle: { zh: '会', en: 'C' },
+        registerFlag: true,
+        registerNum: CAP,
+        status: '4',
+      })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     for (let i = 0; i < CONTENDERS; i++) users.push(randomUUID());
@@ -34,7 +41,10 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     const full = results.filter((r) => r.status === 'rejected' && (r.reason as AppError).code === 'REGISTRATION_FULL');
     expect(ok).toHaveLength(CAP);
     expect(full).toHaveLength(CONTENDERS - CAP);
-    const [{ n }] = await database.db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, conf.id));
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(conferenceRegistration)
+      .where(eq(conferenceRegistration.conferenceId, conf.id));
     expect(n).toBe(CAP);
     const codes = (ok as PromiseFulfilledResult<{ code: string }>[]).map((r) => r.value.code).sort();
     expect(new Set(codes).size).toBe(CAP);
@@ -58,14 +68,20 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     await Promise.allSettled(
       users.map((userId, i) =>
         database.db.transaction(async (tx) => {
-          const [{ n }] = await tx.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, naive.id));
+          const [{ n }] = await tx
+            .select({ n: count() })
+            .from(conferenceRegistration)
+            .where(eq(conferenceRegistration.conferenceId, naive.id));
           if (n >= CAP) throw new Error('full');
           await new Promise((r) => setTimeout(r, 2));
           await tx.insert(conferenceRegistration).values({ conferenceId: naive.id, userId, code: `N-${i}` });
         }),
       ),
     );
-    const [{ n }] = await database.db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, naive.id));
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(conferenceRegistration)
+      .where(eq(conferenceRegistration.conferenceId, naive.id));
     expect(n).toBeGreaterThan(CAP);
   });
 
@@ -74,20 +90,28 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     const countBefore = (await database.db.select().from(conference).where(eq(conference.id, conf.id)))[0].registeredCount;
     const [fresh] = await database.db.select().from(conference).where(eq(conference.id, conf.id));
     const userId = users[CONTENDERS - 1];
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => registerParticipant(database.db, { conference: fresh, userId })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => registerParticipant(database.db, { conference: fresh, userId })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'ALREADY_REGISTERED')).toBe(true);
+    expect(
+      results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'ALREADY_REGISTERED'),
+    ).toBe(true);
     // The losers' places were given back.
     expect((await database.db.select().from(conference).where(eq(conference.id, conf.id)))[0].registeredCount).toBe(countBefore + 1);
   });
 
   it('outside the window, or with the module off, nothing is written', async () => {
     const before = new Date('1999-06-01T00:00:00Z');
-    await expect(registerParticipant(database.db, { conference: conf, userId: users[0], now: before })).rejects.toMatchObject({ code: 'REGISTRATION_CLOSED' });
+    await expect(registerParticipant(database.db, { conference: conf, userId: users[0], now: before })).rejects.toMatchObject({
+      code: 'REGISTRATION_CLOSED',
+    });
     const total = async () => (await database.db.select({ n: count() }).from(conferenceRegistration))[0].n;
     const totalBefore = await total();
     await database.db.update(conference).set({ registerModuleEnabled: false }).where(eq(conference.id, conf.id));
-    await expect(registerParticipant(database.db, { conference: conf, userId: users[CONTENDERS - 2] })).rejects.toMatchObject({ code: 'MODULE_OFF' });
+    await expect(registerParticipant(database.db, { conference: conf, userId: users[CONTENDERS - 2] })).rejects.toMatchObject({
+      code: 'MODULE_OFF',
+    });
     await database.db.update(conference).set({ registerModuleEnabled: true }).where(eq(conference.id, conf.id));
     expect(await total()).toBe(totalBefore);
   });

@@ -18,7 +18,6 @@ import type { Conference } from '@/lib/tenancy/resolve-conference';
 
 type Answers = Record<string, string | string[]>;
 
-
 /**
  * Takes one place under the cap and writes the registration with its number, in ONE statement: the
  * conditional update succeeds only while places are left (and holds the conference row until the
@@ -81,7 +80,9 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
       countryOptions: registrationConfig.countryOptions,
       mine: sql<boolean>`exists (select 1 from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = ${userId})`,
       // The form of the version in use, in the same round trip (null: the built-in defaults).
-      fields: sql<FormField[] | null>`(select json_agg(json_build_object('key', f.field_key, 'kind', f.kind, 'type', f.type, 'label', f.label, 'options', f.options,
+      fields: sql<
+        FormField[] | null
+      >`(select json_agg(json_build_object('key', f.field_key, 'kind', f.kind, 'type', f.type, 'label', f.label, 'options', f.options,
         'required', f.required, 'enabled', f.enabled, 'sortOrder', f.sort_order) order by f.sort_order, f.id)
         from ${registrationField} f where f.conference_id = ${conference.id} and f.version = coalesce(${registrationConfig.ruleVersion}, 'default'))`,
     })
@@ -136,11 +137,21 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
     const { code } = await withRegistrationConflicts(() => insertRegistration(db, input.conference.id, input.userId, answers, mailFor([])));
     return { code, orders: [], nextPath: '/profile/userInfo' };
   }
-  const chooser = { today: todayIn(state.timeZone, input.now), locale, country: typeof answers.country === 'string' ? answers.country : null, invitationCode: input.fees?.invitationCode };
+  const chooser = {
+    today: todayIn(state.timeZone, input.now),
+    locale,
+    country: typeof answers.country === 'string' ? answers.country : null,
+    invitationCode: input.fees?.invitationCode,
+  };
   const result = await withRegistrationConflicts(() =>
     db.transaction(async (tx) => {
       const registration = await insertRegistration(tx, input.conference.id, input.userId, answers);
-      const moved = await attachUploads(tx, { conferenceId: input.conference.id, userId: input.userId, registrationId: registration.id, files: checked.files });
+      const moved = await attachUploads(tx, {
+        conferenceId: input.conference.id,
+        userId: input.userId,
+        registrationId: registration.id,
+        files: checked.files,
+      });
       const orders = await placeFeeChoice(tx, {
         conferenceId: input.conference.id,
         userId: input.userId,
@@ -156,7 +167,8 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   );
   // After the commit: the files leave the temporary area (downloads find them in either place meanwhile).
   await moveToFiles(input.conference.id, result.moved);
-  const nextPath = result.orders.length > 0 && state.ruleType === 'REGISTER_FIRST_AND_PAY_LATER' ? '/profile/conference/fee' : '/profile/userInfo';
+  const nextPath =
+    result.orders.length > 0 && state.ruleType === 'REGISTER_FIRST_AND_PAY_LATER' ? '/profile/conference/fee' : '/profile/userInfo';
   return { code: result.code, orders: result.orders, nextPath };
 }
 
@@ -164,7 +176,13 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
  * Takes a place under the cap and writes the registration with its number under the rule version
  * in use (one statement; inside a transaction when more must be written with it).
  */
-export async function insertRegistration(tx: Executor, conferenceId: number, userId: string, answers: Answers, mail?: RegistrationMail): Promise<{ id: number; code: string }> {
+export async function insertRegistration(
+  tx: Executor,
+  conferenceId: number,
+  userId: string,
+  answers: Answers,
+  mail?: RegistrationMail,
+): Promise<{ id: number; code: string }> {
   const placed = await placeRegistration(tx, { conferenceId, userId, answers, mail });
   if (!placed) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
   return placed;

@@ -24,14 +24,23 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   async function makeConference(slug: string, cap = 100): Promise<Conf> {
     const [row] = await database.db
       .insert(conference)
-      .values({ slug, title: { zh: '会议', en: 'Conf' }, shortTitle: { zh: '会', en: 'C' }, registerFlag: true, registerNum: cap, status: '4' })
+      .values({
+        slug,
+        title: { zh: '会议', en: 'Conf' },
+        shortTitle: { zh: '会', en: 'C' },
+        registerFlag: true,
+        registerNum: cap,
+        status: '4',
+      })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: row.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     return row;
   }
 
   async function register(target: Conf, email: string, answers: Record<string, string | string[]>) {
-    const userId = await database.db.transaction((tx) => insertAccount(tx, { email, name: String(answers.name ?? email), passwordHash: 'x' }));
+    const userId = await database.db.transaction((tx) =>
+      insertAccount(tx, { email, name: String(answers.name ?? email), passwordHash: 'x' }),
+    );
     return registerParticipant(database.db, { conference: target, userId, answers: { ...answers, email } });
   }
 
@@ -50,7 +59,11 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       enabled: true,
     });
     for (let i = 1; i <= 25; i++) {
-      await register(conf, `p${i}@example.org`, { name: `Person ${i}`, unit: i === 7 ? 'Fudan University' : 'Tsinghua', [attendance]: i % 2 ? 'onsite' : 'online' });
+      await register(conf, `p${i}@example.org`, {
+        name: `Person ${i}`,
+        unit: i === 7 ? 'Fudan University' : 'Tsinghua',
+        [attendance]: i % 2 ? 'onsite' : 'online',
+      });
     }
     await register(other, 'stranger@example.org', { name: 'Stranger', unit: 'Fudan University' });
   });
@@ -78,7 +91,10 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
 
   it('filters by registration date (China time)', async () => {
     const [target] = await database.db.select().from(conferenceRegistration).where(eq(conferenceRegistration.code, 'MGMT-0003'));
-    await database.db.update(conferenceRegistration).set({ createdAt: new Date('2026-03-01T17:00:00Z') }).where(eq(conferenceRegistration.id, target.id)); // 2 March, 01:00 in Beijing
+    await database.db
+      .update(conferenceRegistration)
+      .set({ createdAt: new Date('2026-03-01T17:00:00Z') })
+      .where(eq(conferenceRegistration.id, target.id)); // 2 March, 01:00 in Beijing
     const day = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ from: '2026-03-02', to: '2026-03-02' }));
     expect(day.rows.map((r) => r.code)).toEqual(['MGMT-0003']);
     const before = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ to: '2026-03-01' }));
@@ -93,39 +109,64 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   });
 
   it('adds a registrant: creates a passwordless account, or uses the existing one', async () => {
-    const added = await addRegistrant(database.db, { conferenceId: conf.id, answers: { email: 'New.Guest@Example.org', name: 'New Guest', unit: 'PKU' } });
+    const added = await addRegistrant(database.db, {
+      conferenceId: conf.id,
+      answers: { email: 'New.Guest@Example.org', name: 'New Guest', unit: 'PKU' },
+    });
     expect(added.code).toBe('MGMT-0026');
     const account = await findUserByEmail(database.db, 'new.guest@example.org');
     expect(account?.name).toBe('New Guest');
     const existing = await addRegistrant(database.db, { conferenceId: other.id, answers: { email: 'p1@example.org', name: 'Person 1' } });
     const [row] = await database.db.select().from(conferenceRegistration).where(eq(conferenceRegistration.id, existing.id));
     expect(row.userId).toBe((await findUserByEmail(database.db, 'p1@example.org'))!.id);
-    await expect(addRegistrant(database.db, { conferenceId: conf.id, answers: { email: 'p1@example.org', name: 'again' } })).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
+    await expect(
+      addRegistrant(database.db, { conferenceId: conf.id, answers: { email: 'p1@example.org', name: 'again' } }),
+    ).rejects.toMatchObject({ code: 'ALREADY_REGISTERED' });
   });
 
   it('adding to a full conference writes nothing, not even the account', async () => {
     const tiny = await makeConference('tiny', 1);
     await addRegistrant(database.db, { conferenceId: tiny.id, answers: { email: 'first@example.org', name: 'First' } });
-    const error = await addRegistrant(database.db, { conferenceId: tiny.id, answers: { email: 'late@example.org', name: 'Late' } }).catch((e: unknown) => e);
+    const error = await addRegistrant(database.db, { conferenceId: tiny.id, answers: { email: 'late@example.org', name: 'Late' } }).catch(
+      (e: unknown) => e,
+    );
     expect((error as AppError).code).toBe('REGISTRATION_FULL');
     expect(await findUserByEmail(database.db, 'late@example.org')).toBeNull();
-    const [{ n }] = await database.db.select({ n: count() }).from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, tiny.id));
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(conferenceRegistration)
+      .where(eq(conferenceRegistration.conferenceId, tiny.id));
     expect(n).toBe(1);
   });
 
   it('corrects answers but keeps the email, and never touches another conference', async () => {
     const [target] = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: 'p2@example.org' }));
-    await updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'Person Two', email: 'p2@example.org', unit: 'CAS' } });
-    expect((await findRegistrant(database.db, conf.id, target.id))!.answers).toMatchObject({ name: 'Person Two', unit: 'CAS', email: 'p2@example.org' });
-    await expect(updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'X', email: 'other@example.org' } })).rejects.toMatchObject({ code: 'EMAIL_MISMATCH' });
-    await expect(updateRegistrant(database.db, { conferenceId: other.id, id: target.id, answers: { name: 'X' } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await updateRegistrant(database.db, {
+      conferenceId: conf.id,
+      id: target.id,
+      answers: { name: 'Person Two', email: 'p2@example.org', unit: 'CAS' },
+    });
+    expect((await findRegistrant(database.db, conf.id, target.id))!.answers).toMatchObject({
+      name: 'Person Two',
+      unit: 'CAS',
+      email: 'p2@example.org',
+    });
+    await expect(
+      updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'X', email: 'other@example.org' } }),
+    ).rejects.toMatchObject({ code: 'EMAIL_MISMATCH' });
+    await expect(updateRegistrant(database.db, { conferenceId: other.id, id: target.id, answers: { name: 'X' } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await findRegistrant(database.db, conf.id, target.id))!.answers.name).toBe('Person Two');
   });
 
   it('exports every enabled field, custom ones too, in the admin language', async () => {
     const fields = await loadFields(database.db, conf.id);
     const rows = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({}));
-    for (const [locale, header, onsite] of [['en', 'Attendance', 'On site'], ['zh', '参会方式', '线下']] as const) {
+    for (const [locale, header, onsite] of [
+      ['en', 'Attendance', 'On site'],
+      ['zh', '参会方式', '线下'],
+    ] as const) {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load((await registrantsWorkbook(fields, rows, locale, 'C')) as never);
       const sheet = workbook.worksheets[0];

@@ -64,10 +64,19 @@ const columns = {
   name: user.name,
   email: user.email,
   /** The registrant's available orders, oldest first. */
-  orders: sql<RegistrantOrder[]>`coalesce((select json_agg(json_build_object('type', o.type, 'item', o.item_name, 'quantity', o.quantity, 'totalMinor', o.total_minor, 'currency', o.currency, 'payStatus', o.pay_status) order by o.id) from ${conferenceOrder} o where o.conference_id = ${conferenceRegistration.conferenceId} and o.user_id = ${conferenceRegistration.userId} and o.order_status = 'available'), '[]'::json)`,
+  orders: sql<
+    RegistrantOrder[]
+  >`coalesce((select json_agg(json_build_object('type', o.type, 'item', o.item_name, 'quantity', o.quantity, 'totalMinor', o.total_minor, 'currency', o.currency, 'payStatus', o.pay_status) order by o.id) from ${conferenceOrder} o where o.conference_id = ${conferenceRegistration.conferenceId} and o.user_id = ${conferenceRegistration.userId} and o.order_status = 'available'), '[]'::json)`,
 };
 
-export type RegistrantOrder = { type: string; item: LocalizedText; quantity: number; totalMinor: number; currency: string; payStatus: string };
+export type RegistrantOrder = {
+  type: string;
+  item: LocalizedText;
+  quantity: number;
+  totalMinor: number;
+  currency: string;
+  payStatus: string;
+};
 
 /** One page of a conference's registrants, newest first, with the total. */
 export async function listRegistrants(db: Executor, conferenceId: number, query: RegistrantQuery) {

@@ -8,7 +8,13 @@ import type { Order } from '@/lib/orders/place-fee-order';
  * The registration confirmation (number and the orders to pay) in the registrant's language, with
  * `code` in place of the registration number (a token when the number is not known yet).
  */
-export function registrationMail(input: { account: { email: string; name: string }; title: LocalizedText; code: string; orders: Order[]; locale: Locale }): RegistrationMail {
+export function registrationMail(input: {
+  account: { email: string; name: string };
+  title: LocalizedText;
+  code: string;
+  orders: Order[];
+  locale: Locale;
+}): RegistrationMail {
   const t = serverTranslator(input.locale, 'mail');
   const items = input.orders
     .map((o) => `${localized(o.itemName, input.locale)} × ${o.quantity} = ${formatMoney(o.totalMinor, o.currency, input.locale)}`)
@@ -24,7 +30,12 @@ export function registrationMail(input: { account: { email: string; name: string
 
 /** The mail with the registration code in place of CODE_TOKEN. */
 export function withCode(mail: RegistrationMail, code: string): RegistrationMail {
-  return { ...mail, subject: mail.subject.replaceAll(CODE_TOKEN, code), text: mail.text.replaceAll(CODE_TOKEN, code), html: mail.html.replaceAll(CODE_TOKEN, code) };
+  return {
+    ...mail,
+    subject: mail.subject.replaceAll(CODE_TOKEN, code),
+    text: mail.text.replaceAll(CODE_TOKEN, code),
+    html: mail.html.replaceAll(CODE_TOKEN, code),
+  };
 }
 
 /** A rendered mail to queue with a registration. */

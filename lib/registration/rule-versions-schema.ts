@@ -6,15 +6,25 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A registration rule version as the organiser edits it (spec §3 registration rule). */
 export const ZRule = z
   .object({
-    version: z.string().trim().regex(/^[A-Za-z0-9_-]{1,30}$/, 'versionInvalid'),
+    version: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,30}$/, 'versionInvalid'),
     startDate: z.string().regex(DATE, 'dateInvalid'),
     endDate: z.string().regex(DATE, 'dateInvalid'),
     ruleType: z.enum(RULE_TYPES),
     costsSet: z.boolean(),
     registerFlag: z.boolean(),
     registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
-    codePrefix: z.string().trim().max(12, 'tooLong').regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid').default(''),
-    description: z.object({ zh: z.string().trim().max(2000, 'tooLong'), en: z.string().trim().max(2000, 'tooLong') }).default({ zh: '', en: '' }),
+    codePrefix: z
+      .string()
+      .trim()
+      .max(12, 'tooLong')
+      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
+      .default(''),
+    description: z
+      .object({ zh: z.string().trim().max(2000, 'tooLong'), en: z.string().trim().max(2000, 'tooLong') })
+      .default({ zh: '', en: '' }),
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });

@@ -19,7 +19,14 @@ describe.each(testBackends())('registration rule versions on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'ver', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4', registerFlag: true, registerNum: 300 })
+      .values({
+        slug: 'ver',
+        title: { zh: '会', en: 'C' },
+        shortTitle: { zh: '会', en: 'C' },
+        status: '4',
+        registerFlag: true,
+        registerNum: 300,
+      })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     await database.db.insert(user).values(people.map((id, i) => ({ id, name: `p${i}`, email: `p${i}@example.org` })));
@@ -31,11 +38,27 @@ describe.each(testBackends())('registration rule versions on %s', (backend) => {
 
   it('lists the version in use from the live values before any version was saved', async () => {
     const rules = await listRules(database.db, conf.id);
-    expect(rules).toEqual([expect.objectContaining({ version: 'default', active: true, startDate: '2000-01-01', registerFlag: true, registerNum: 300 })]);
+    expect(rules).toEqual([
+      expect.objectContaining({ version: 'default', active: true, startDate: '2000-01-01', registerFlag: true, registerNum: 300 }),
+    ]);
   });
 
   it('a new version copies the form in use; its form is designed on its own', async () => {
-    const result = await saveRule(database.db, conf.id, ZRule.parse({ version: 'onsite', startDate: '2000-01-01', endDate: '2999-12-31', ruleType: 'PAY_FIRST_AND_SUBMIT_LATER', costsSet: false, registerFlag: true, registerNum: 1, codePrefix: 'ONS-', description: { zh: '现场注册', en: 'On-site registration' } }));
+    const result = await saveRule(
+      database.db,
+      conf.id,
+      ZRule.parse({
+        version: 'onsite',
+        startDate: '2000-01-01',
+        endDate: '2999-12-31',
+        ruleType: 'PAY_FIRST_AND_SUBMIT_LATER',
+        costsSet: false,
+        registerFlag: true,
+        registerNum: 1,
+        codePrefix: 'ONS-',
+        description: { zh: '现场注册', en: 'On-site registration' },
+      }),
+    );
     expect(result).toEqual({ version: 'onsite', created: true });
     const copied = await loadFields(database.db, conf.id, 'onsite');
     expect(copied.map((f) => f.key)).toContain('custom_1');
@@ -55,12 +78,22 @@ describe.each(testBackends())('registration rule versions on %s', (backend) => {
     const [row] = await database.db.select().from(conferenceRegistration).where(eq(conferenceRegistration.userId, people[0]));
     expect(row.version).toBe('onsite');
     // The cap of the version in use applies.
-    await expect(registerParticipant(database.db, { conference: await fresh(), userId: people[1] })).rejects.toMatchObject({ code: 'REGISTRATION_FULL' });
+    await expect(registerParticipant(database.db, { conference: await fresh(), userId: people[1] })).rejects.toMatchObject({
+      code: 'REGISTRATION_FULL',
+    });
 
     await useRule(database.db, conf.id, 'default');
-    expect(await findBasicConfig(database.db, conf.id)).toMatchObject({ ruleType: 'REGISTER_FIRST_AND_PAY_LATER', registerNum: 300, codePrefix: '' });
+    expect(await findBasicConfig(database.db, conf.id)).toMatchObject({
+      ruleType: 'REGISTER_FIRST_AND_PAY_LATER',
+      registerNum: 300,
+      codePrefix: '',
+    });
     const rules = await listRules(database.db, conf.id);
-    expect(rules.find((r) => r.version === 'onsite')).toMatchObject({ active: false, registerNum: 1, description: { en: 'On-site registration' } });
+    expect(rules.find((r) => r.version === 'onsite')).toMatchObject({
+      active: false,
+      registerNum: 1,
+      description: { en: 'On-site registration' },
+    });
   });
 
   it('the basics edit the version in use, and its stored row follows', async () => {
@@ -76,11 +109,38 @@ describe.each(testBackends())('registration rule versions on %s', (backend) => {
   it('the version in use, or one registrations were made under, cannot be deleted; another goes with its form', async () => {
     await expect(deleteRule(database.db, conf.id, 'default')).rejects.toMatchObject({ code: 'VERSION_IN_USE' });
     await expect(deleteRule(database.db, conf.id, 'onsite')).rejects.toMatchObject({ code: 'VERSION_IN_USE' });
-    await saveRule(database.db, conf.id, ZRule.parse({ version: 'draft', startDate: '2026-01-01', endDate: '2026-02-01', ruleType: 'REGISTER_FIRST_AND_PAY_LATER', costsSet: true, registerFlag: false, registerNum: 1000 }));
+    await saveRule(
+      database.db,
+      conf.id,
+      ZRule.parse({
+        version: 'draft',
+        startDate: '2026-01-01',
+        endDate: '2026-02-01',
+        ruleType: 'REGISTER_FIRST_AND_PAY_LATER',
+        costsSet: true,
+        registerFlag: false,
+        registerNum: 1000,
+      }),
+    );
     await deleteRule(database.db, conf.id, 'draft');
     expect((await listRules(database.db, conf.id)).map((r) => r.version)).toEqual(['default', 'onsite']);
-    expect(await database.db.select().from(registrationField).where(and(eq(registrationField.conferenceId, conf.id), eq(registrationField.version, 'draft')))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(registrationField)
+        .where(and(eq(registrationField.conferenceId, conf.id), eq(registrationField.version, 'draft'))),
+    ).toHaveLength(0);
     await expect(useRule(database.db, conf.id, 'draft')).rejects.toMatchObject({ code: 'VERSION_NOT_FOUND' });
-    expect(ZRule.safeParse({ version: 'bad name', startDate: '2026-01-02', endDate: '2026-01-01', ruleType: 'REGISTER_FIRST_AND_PAY_LATER', costsSet: true, registerFlag: false, registerNum: 1 }).error?.issues.map((i) => i.message)).toEqual(['versionInvalid', 'dateOrder']);
+    expect(
+      ZRule.safeParse({
+        version: 'bad name',
+        startDate: '2026-01-02',
+        endDate: '2026-01-01',
+        ruleType: 'REGISTER_FIRST_AND_PAY_LATER',
+        costsSet: true,
+        registerFlag: false,
+        registerNum: 1,
+      }).error?.issues.map((i) => i.message),
+    ).toEqual(['versionInvalid', 'dateOrder']);
   });
 });

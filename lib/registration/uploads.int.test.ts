@@ -30,11 +30,25 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     root = mkdtempSync(path.join(tmpdir(), 'confhub-uploads-'));
     process.env.UPLOAD_DIR = root;
     database = await createTestDatabase(backend);
-    [conf] = await database.db.insert(conference).values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' }).returning();
+    [conf] = await database.db
+      .insert(conference)
+      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' })
+      .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
-    await database.db.insert(user).values([{ id: alice, name: 'Alice', email: 'alice@example.org' }, { id: bob, name: 'Bob', email: 'bob@example.org' }]);
-    paper = await saveCustomField(database.db, conf.id, ZFieldInput.parse({ type: 'file', label: { zh: '论文', en: 'Paper' }, required: true }));
-    city = await saveCustomField(database.db, conf.id, ZFieldInput.parse({ type: 'city', label: { zh: '所在城市', en: 'City' }, required: true }));
+    await database.db.insert(user).values([
+      { id: alice, name: 'Alice', email: 'alice@example.org' },
+      { id: bob, name: 'Bob', email: 'bob@example.org' },
+    ]);
+    paper = await saveCustomField(
+      database.db,
+      conf.id,
+      ZFieldInput.parse({ type: 'file', label: { zh: '论文', en: 'Paper' }, required: true }),
+    );
+    city = await saveCustomField(
+      database.db,
+      conf.id,
+      ZFieldInput.parse({ type: 'city', label: { zh: '所在城市', en: 'City' }, required: true }),
+    );
   });
   afterAll(async () => {
     await database?.close();
@@ -69,11 +83,23 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     const base = { name: 'x', email: 'x@example.org', telephone: '13800000000', country: 'CN', unit: 'CAS' };
     await expect(parseAnswers(database.db, conf.id, { ...base, [city]: '11/海淀区' })).rejects.toThrow();
     await expect(parseAnswers(database.db, conf.id, { ...base, [paper]: [mine.name], [city]: '99/Nowhere' })).rejects.toThrow();
-    const stolen = await parseAnswers(database.db, conf.id, { ...base, email: 'alice@example.org', [paper]: [bobs.name], [city]: '11/海淀区' });
-    await expect(registerParticipant(database.db, { conference: conf, userId: alice, ...stolen })).rejects.toMatchObject({ code: 'UPLOAD_MISSING' });
+    const stolen = await parseAnswers(database.db, conf.id, {
+      ...base,
+      email: 'alice@example.org',
+      [paper]: [bobs.name],
+      [city]: '11/海淀区',
+    });
+    await expect(registerParticipant(database.db, { conference: conf, userId: alice, ...stolen })).rejects.toMatchObject({
+      code: 'UPLOAD_MISSING',
+    });
     expect((await database.db.select().from(uploadedFile).where(eq(uploadedFile.name, bobs.name)))[0].status).toBe('temp');
 
-    const parsed = await parseAnswers(database.db, conf.id, { ...base, email: 'alice@example.org', [paper]: [mine.name], [city]: '11/海淀区' });
+    const parsed = await parseAnswers(database.db, conf.id, {
+      ...base,
+      email: 'alice@example.org',
+      [paper]: [mine.name],
+      [city]: '11/海淀区',
+    });
     expect(parsed.files).toEqual([{ field: paper, name: mine.name }]);
     const { code } = await registerParticipant(database.db, { conference: conf, userId: alice, ...parsed });
     expect(code).toBe('UP-0001');
@@ -85,7 +111,10 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     const fields = await loadFields(database.db, conf.id);
     const names = await originalFileNames(database.db, conf.id, fields, [parsed.answers]);
     const described = describeAnswers(fields, parsed.answers, 'en', names);
-    expect(described.find((a) => a.key === paper)).toMatchObject({ value: 'paper.pdf', files: [{ name: mine.name, originalName: 'paper.pdf' }] });
+    expect(described.find((a) => a.key === paper)).toMatchObject({
+      value: 'paper.pdf',
+      files: [{ name: mine.name, originalName: 'paper.pdf' }],
+    });
     expect(described.find((a) => a.key === city)?.value).toBe('Beijing, 海淀区');
   });
 

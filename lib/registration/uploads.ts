@@ -10,8 +10,6 @@ import { fileRules, type FormField } from './fields';
 /** The temporary files one account may upload in a day. */
 const TEMP_PER_DAY = 100;
 
-
-
 /** The original name as shown back to people: no path, no control characters, at most 200 characters. */
 function cleanName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? 'file';
@@ -38,12 +36,22 @@ export async function saveTempUpload(
   const [{ n }] = await db
     .select({ n: count() })
     .from(uploadedFile)
-    .where(and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), gt(uploadedFile.createdAt, since)));
+    .where(
+      and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), gt(uploadedFile.createdAt, since)),
+    );
   if (n >= TEMP_PER_DAY) throw new AppError('RATE_LIMITED', 'rateLimited', 429);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   const originalName = cleanName(input.fileName);
   await writeTemp(input.conferenceId, name, input.data);
-  await db.insert(uploadedFile).values({ conferenceId: input.conferenceId, userId: input.userId, name, originalName, field: input.field, mime: type.mime, size: input.data.byteLength });
+  await db.insert(uploadedFile).values({
+    conferenceId: input.conferenceId,
+    userId: input.userId,
+    name,
+    originalName,
+    field: input.field,
+    mime: type.mime,
+    size: input.data.byteLength,
+  });
   return { name, originalName, size: input.data.byteLength };
 }
 
@@ -80,7 +88,10 @@ export async function attachUploads(
   }
   const fresh = rows.filter((r) => r.status === 'temp').map((r) => r.name);
   if (fresh.length) {
-    await tx.update(uploadedFile).set({ status: 'attached', registrationId: input.registrationId }).where(and(eq(uploadedFile.conferenceId, input.conferenceId), inArray(uploadedFile.name, fresh)));
+    await tx
+      .update(uploadedFile)
+      .set({ status: 'attached', registrationId: input.registrationId })
+      .where(and(eq(uploadedFile.conferenceId, input.conferenceId), inArray(uploadedFile.name, fresh)));
   }
   return fresh;
 }
@@ -88,12 +99,20 @@ export async function attachUploads(
 /** The uploaded files of registrations, by stored name (original name and item), for display and download. */
 export async function filesByName(db: Executor, conferenceId: number, names: string[]) {
   if (!names.length) return new Map<string, typeof uploadedFile.$inferSelect>();
-  const rows = await db.select().from(uploadedFile).where(and(eq(uploadedFile.conferenceId, conferenceId), inArray(uploadedFile.name, names)));
+  const rows = await db
+    .select()
+    .from(uploadedFile)
+    .where(and(eq(uploadedFile.conferenceId, conferenceId), inArray(uploadedFile.name, names)));
   return new Map(rows.map((r) => [r.name, r]));
 }
 
 /** Original names of the files some registrations' answers name (stored name → original name). */
-export async function originalFileNames(db: Executor, conferenceId: number, fields: FormField[], answerSets: Record<string, string | string[]>[]): Promise<Record<string, string>> {
+export async function originalFileNames(
+  db: Executor,
+  conferenceId: number,
+  fields: FormField[],
+  answerSets: Record<string, string | string[]>[],
+): Promise<Record<string, string>> {
   const names = answerSets.flatMap((answers) => fileNamesIn(fields, answers).map((f) => f.name));
   const found = await filesByName(db, conferenceId, [...new Set(names)]);
   return Object.fromEntries([...found.values()].map((row) => [row.name, row.originalName]));
@@ -105,7 +124,10 @@ export async function originalFileNames(db: Executor, conferenceId: number, fiel
  */
 export async function removeStaleUploads(db: DB, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - 86_400_000);
-  const stale = await db.delete(uploadedFile).where(and(eq(uploadedFile.status, 'temp'), lt(uploadedFile.createdAt, cutoff))).returning({ conferenceId: uploadedFile.conferenceId, name: uploadedFile.name });
+  const stale = await db
+    .delete(uploadedFile)
+    .where(and(eq(uploadedFile.status, 'temp'), lt(uploadedFile.createdAt, cutoff)))
+    .returning({ conferenceId: uploadedFile.conferenceId, name: uploadedFile.name });
   for (const file of stale) await removeTemp(file.conferenceId, file.name);
   return stale.length;
 }

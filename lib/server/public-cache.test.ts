@@ -1,8 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lookup, PUBLIC_CACHE_TTL_MS, publicCacheKey, publicCacheSize, purgePublicCache, release, store } from './public-cache';
 
-const page = (headers: Record<string, string> = {}, url = '/', method = 'GET') => ({ method, url, headers: { host: 'demo.localhost', ...headers } });
-const html = (status = 200, extra: Record<string, unknown> = {}) => ({ status, headers: { 'content-type': 'text/html; charset=utf-8', date: 'x', ...extra }, body: Buffer.from('<html>hi</html>') });
+const page = (headers: Record<string, string> = {}, url = '/', method = 'GET') => ({
+  method,
+  url,
+  headers: { host: 'demo.localhost', ...headers },
+});
+const html = (status = 200, extra: Record<string, unknown> = {}) => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8', date: 'x', ...extra },
+  body: Buffer.from('<html>hi</html>'),
+});
 
 describe('anonymous HTML cache', () => {
   beforeEach(() => purgePublicCache());
@@ -11,7 +19,9 @@ describe('anonymous HTML cache', () => {
     expect(publicCacheKey(page())).toBe('demo.localhost|/|-|id|d');
     expect(publicCacheKey(page({}, '/en'))).toBe('demo.localhost|/en|-|id|d');
     expect(publicCacheKey(page({}, '/en/page/12'))).toBe('demo.localhost|/en/page/12|-|id|d');
-    expect(publicCacheKey(page({ cookie: 'NEXT_LOCALE=en', 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' }))).toBe('demo.localhost|/|en|gz|m');
+    expect(
+      publicCacheKey(page({ cookie: 'NEXT_LOCALE=en', 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' })),
+    ).toBe('demo.localhost|/|en|gz|m');
   });
 
   it('sends to the app whatever may differ per visitor or is not a public page', () => {
@@ -22,7 +32,14 @@ describe('anonymous HTML cache', () => {
     expect(publicCacheKey(page({}, '/?autologon'))).toBeNull();
     expect(publicCacheKey(page({}, '/', 'POST'))).toBeNull();
     expect(publicCacheKey(page({}, '/', 'HEAD'))).toBeNull();
-    for (const url of ['/profile/userInfo', '/platform/config/website', '/api/health', '/page/x', '/en/conferenceRegister', '/page/1/../../api']) {
+    for (const url of [
+      '/profile/userInfo',
+      '/platform/config/website',
+      '/api/health',
+      '/page/x',
+      '/en/conferenceRegister',
+      '/page/1/../../api',
+    ]) {
       expect(publicCacheKey(page({}, url))).toBeNull();
     }
   });
@@ -37,7 +54,14 @@ describe('anonymous HTML cache', () => {
     if (hit.kind === 'hit') {
       expect(hit.response.body.toString()).toBe('<html>hi</html>');
       expect(hit.response.rawHeaders).not.toContain('date');
-      expect(hit.response.rawHeaders).toEqual(['content-type', 'text/html; charset=utf-8', 'content-length', '15', 'x-confhub-cache', 'hit']);
+      expect(hit.response.rawHeaders).toEqual([
+        'content-type',
+        'text/html; charset=utf-8',
+        'content-length',
+        '15',
+        'x-confhub-cache',
+        'hit',
+      ]);
     }
     const later = Date.now() + PUBLIC_CACHE_TTL_MS + 1;
     expect(lookup(key, later).kind).toBe('miss');

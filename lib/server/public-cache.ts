@@ -59,7 +59,14 @@ export function publicCacheKey(req: RequestLike): string | null {
   if (url.includes('?') || !PUBLIC_PATH.test(url)) return null;
   const cookie = header(req, 'cookie');
   if (SESSION_COOKIE.test(cookie)) return null;
-  if (header(req, 'rsc') || header(req, 'next-action') || header(req, 'next-router-state-tree') || header(req, 'next-router-prefetch') || header(req, 'next-router-segment-prefetch')) return null;
+  if (
+    header(req, 'rsc') ||
+    header(req, 'next-action') ||
+    header(req, 'next-router-state-tree') ||
+    header(req, 'next-router-prefetch') ||
+    header(req, 'next-router-segment-prefetch')
+  )
+    return null;
   const host = header(req, 'host').toLowerCase();
   const locale = LOCALE_COOKIE.exec(cookie)?.[1] ?? '-';
   const gzip = /\bgzip\b/.test(header(req, 'accept-encoding')) ? 'gz' : 'id';
@@ -83,11 +90,16 @@ export function lookup(key: string, now = Date.now()): Lookup {
 }
 
 /** Only a complete 200 text/html answer without cookies is kept, and only if nothing changed while it was rendered. */
-export function store(key: string, generation: number, response: { status: number; headers: Record<string, unknown>; body: Buffer }): boolean {
+export function store(
+  key: string,
+  generation: number,
+  response: { status: number; headers: Record<string, unknown>; body: Buffer },
+): boolean {
   const s = state();
   const existing = s.entries.get(key);
   const contentType = String(response.headers['content-type'] ?? '');
-  const cacheable = response.status === 200 && !response.headers['set-cookie'] && contentType.startsWith('text/html') && generation === s.generation;
+  const cacheable =
+    response.status === 200 && !response.headers['set-cookie'] && contentType.startsWith('text/html') && generation === s.generation;
   if (!cacheable) {
     if (existing) s.entries.delete(key);
     return false;

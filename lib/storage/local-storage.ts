@@ -9,9 +9,10 @@ import { isStoredName } from './stored-name';
  */
 export function uploadRoot(): string {
   // Resolved at run time from configuration: not a path for the bundler to trace.
-  return path.resolve(/* turbopackIgnore: true */ process.env.UPLOAD_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), 'data', 'uploads'));
+  return path.resolve(
+    /* turbopackIgnore: true */ process.env.UPLOAD_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), 'data', 'uploads'),
+  );
 }
-
 
 function location(conferenceId: number, name: string, area: 'temp' | 'files' | 'public'): string {
   if (!isStoredName(name)) throw new Error(`not a stored file name: ${name}`);

@@ -67,7 +67,10 @@ export function cachedConferenceByHost(db: Executor, host: string | null | undef
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(key, { at: Date.now(), value });
   // Only hosts that serve a conference stay cached: random Host headers cannot grow the map.
-  value.then((found) => found ?? cache.delete(key), () => cache.delete(key));
+  value.then(
+    (found) => found ?? cache.delete(key),
+    () => cache.delete(key),
+  );
   return value;
 }
 

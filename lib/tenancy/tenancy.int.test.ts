@@ -10,7 +10,10 @@ describe.each(testBackends())('host → conference on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     const make = (slug: string, isDefault = false) =>
-      database.db.insert(conference).values({ slug, isDefault, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } }).returning();
+      database.db
+        .insert(conference)
+        .values({ slug, isDefault, title: { zh: slug, en: slug }, shortTitle: { zh: slug, en: slug } })
+        .returning();
     ids.main = (await make('main', true))[0].id;
     ids.bio = (await make('bio'))[0].id;
     await database.db.insert(conferenceDomain).values({ domain: 'bio2026.example.org', conferenceId: ids.bio });

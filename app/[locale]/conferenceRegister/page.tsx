@@ -35,12 +35,18 @@ export default async function ConferenceRegisterPage() {
   if (!user) {
     body = (
       <Stack>
-        <Message color="blue" testId="register-please-login">{t('pleaseLogin')}</Message>
+        <Message color="blue" testId="register-please-login">
+          {t('pleaseLogin')}
+        </Message>
         <ButtonLink href={`/conferencelogin?${new URLSearchParams({ redirect: '/conferenceRegister' })}`}>{tn('login')}</ButtonLink>
       </Stack>
     );
   } else if (!window.moduleEnabled) {
-    body = <Message color="gray" testId="register-module-off">{t('moduleOff')}</Message>;
+    body = (
+      <Message color="gray" testId="register-module-off">
+        {t('moduleOff')}
+      </Message>
+    );
   } else if (!window.open) {
     body = (
       <Message color="gray" testId="register-closed">
@@ -57,11 +63,17 @@ export default async function ConferenceRegisterPage() {
             {t('alreadyRegistered')}
             <Text size="sm">{t('alreadyRegisteredCode', { code: mine.code })}</Text>
           </Message>
-          <ButtonLink href="/profile/userInfo" variant="light">{tn('userInfo')}</ButtonLink>
+          <ButtonLink href="/profile/userInfo" variant="light">
+            {tn('userInfo')}
+          </ButtonLink>
         </Stack>
       );
     } else if ((await registrationCounts(db, conference.id)).full) {
-      body = <Message color="orange" testId="register-full">{t('full')}</Message>;
+      body = (
+        <Message color="orange" testId="register-full">
+          {t('full')}
+        </Message>
+      );
     } else {
       const [instructions, fields, countryOptions, profile, offer] = await Promise.all([
         registrationInstructions(db, conference.id),
@@ -79,15 +91,27 @@ export default async function ConferenceRegisterPage() {
         address: profile?.profile?.address ?? '',
       };
       body = (
-        <RegisterForm noticeHtml={sanitizeOrganiserHtml(localized(instructions, locale))} fields={fields} countryOptions={countryOptions} prefill={prefill} offer={offer} />
+        <RegisterForm
+          noticeHtml={sanitizeOrganiserHtml(localized(instructions, locale))}
+          fields={fields}
+          countryOptions={countryOptions}
+          prefill={prefill}
+          offer={offer}
+        />
       );
     }
   }
   return (
     <Container size="md" py="xl">
-      <Title order={1} fz={28} mb="xs">{t('title')}</Title>
-      <Text c="dimmed" mb="lg">{localized(conference.title, locale)}</Text>
-      <Paper withBorder p="xl">{body}</Paper>
+      <Title order={1} fz={28} mb="xs">
+        {t('title')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {localized(conference.title, locale)}
+      </Text>
+      <Paper withBorder p="xl">
+        {body}
+      </Paper>
     </Container>
   );
 }

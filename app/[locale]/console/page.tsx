@@ -27,11 +27,19 @@ export default async function ConsolePage() {
       <Group justify="space-between" mb="xs">
         <Title order={2}>{t('title')}</Title>
         <Group gap="xs">
-          {roles.platformAdmin && <ButtonLink href="/console/review" variant="light" data-testid="open-review">{t('reviewTitle')}</ButtonLink>}
-          <ButtonLink href="/console/create" data-testid="create-conference">{t('create')}</ButtonLink>
+          {roles.platformAdmin && (
+            <ButtonLink href="/console/review" variant="light" data-testid="open-review">
+              {t('reviewTitle')}
+            </ButtonLink>
+          )}
+          <ButtonLink href="/console/create" data-testid="create-conference">
+            {t('create')}
+          </ButtonLink>
         </Group>
       </Group>
-      <Text c="dimmed" mb="lg">{t('intro')}</Text>
+      <Text c="dimmed" mb="lg">
+        {t('intro')}
+      </Text>
       <ListTable
         testId="my-conferences"
         emptyTestId="console-empty"
@@ -44,13 +52,26 @@ export default async function ConsolePage() {
           cells: [
             <div key="title">
               <Text fw={500}>{localized(row.title, locale)}</Text>
-              <Text size="xs" c="dimmed">{row.slug}</Text>
+              <Text size="xs" c="dimmed">
+                {row.slug}
+              </Text>
             </div>,
             <Stack key="status" gap={2}>
-              <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">{t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}</Badge>
-              {row.status === '1' && row.lastRejection && <Text size="xs" c="red" data-testid="rejection-reason">{t('rejectedBecause', { reason: row.lastRejection })}</Text>}
+              <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">
+                {t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}
+              </Badge>
+              {row.status === '1' && row.lastRejection && (
+                <Text size="xs" c="red" data-testid="rejection-reason">
+                  {t('rejectedBecause', { reason: row.lastRejection })}
+                </Text>
+              )}
             </Stack>,
-            <ConferenceActions key="actions" id={row.id} status={row.status} siteUrl={siteUrl(row.slug, row.domain ? [row.domain] : [], host)} />,
+            <ConferenceActions
+              key="actions"
+              id={row.id}
+              status={row.status}
+              siteUrl={siteUrl(row.slug, row.domain ? [row.domain] : [], host)}
+            />,
           ],
         }))}
       />

@@ -9,12 +9,25 @@ export default async function PlatformLayout({ children }: { children: ReactNode
   const [t, ctx] = await Promise.all([getTranslations('nav'), getRequestContext()]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   const items = [
-    ...(admin ? [{ href: '/platform', label: t('dashboard') }, { href: '/platform/config/website', label: t('websiteConfig') }, { href: '/platform/config/page/list', label: t('pages') }, { href: '/platform/config/menu', label: t('menus') }, { href: '/platform/config/exterior', label: t('appearances') }, { href: '/platform/config/template/list', label: t('templates') }, { href: '/platform/config/register', label: t('registerConfig') }, { href: '/platform/manage/user', label: t('manageUser') }] : []),
+    ...(admin
+      ? [
+          { href: '/platform', label: t('dashboard') },
+          { href: '/platform/config/website', label: t('websiteConfig') },
+          { href: '/platform/config/page/list', label: t('pages') },
+          { href: '/platform/config/menu', label: t('menus') },
+          { href: '/platform/config/exterior', label: t('appearances') },
+          { href: '/platform/config/template/list', label: t('templates') },
+          { href: '/platform/config/register', label: t('registerConfig') },
+          { href: '/platform/manage/user', label: t('manageUser') },
+        ]
+      : []),
     ...(admin || ctx.roles.reviewer ? [{ href: '/platform/submissionManage/user', label: t('reviewerHome') }] : []),
   ];
   return (
     <Container size="xl" py="xl">
-      <Title order={2} mb="md">{t('platform')}</Title>
+      <Title order={2} mb="md">
+        {t('platform')}
+      </Title>
       <Grid gap="lg">
         <GridCol span={{ base: 12, md: 3 }}>
           <Paper withBorder p="xs">

@@ -13,8 +13,12 @@ export async function generateMetadata(): Promise<Metadata> {
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <Paper withBorder p="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fw={700} fz="xl" mt={4} data-testid={testId}>{value}</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" mt={4} data-testid={testId}>
+        {value}
+      </Text>
     </Paper>
   );
 }
@@ -29,7 +33,9 @@ export default async function PlatformDashboard() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={3}>{localized(conference.title, locale)}</Title>
-        <Badge color={conference.status === '4' ? 'green' : 'gray'} size="lg" data-testid="conference-status">{t(statusKey)}</Badge>
+        <Badge color={conference.status === '4' ? 'green' : 'gray'} size="lg" data-testid="conference-status">
+          {t(statusKey)}
+        </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label={t('registrants')} value={`${data.registrants} / ${data.cap}`} testId="registrant-count" />
@@ -38,7 +44,9 @@ export default async function PlatformDashboard() {
           value={
             <>
               {data.window.startDate ?? '—'} – {data.window.endDate ?? '—'}{' '}
-              <Badge color={data.window.open ? 'green' : 'gray'} variant="light">{data.window.open ? t('windowOpen') : t('windowClosed')}</Badge>
+              <Badge color={data.window.open ? 'green' : 'gray'} variant="light">
+                {data.window.open ? t('windowOpen') : t('windowClosed')}
+              </Badge>
             </>
           }
         />
@@ -48,25 +56,51 @@ export default async function PlatformDashboard() {
         <Table>
           <TableTbody>
             <TableTr>
-              <TableTd w={180}><Text c="dimmed" size="sm">{t('managers')}</Text></TableTd>
+              <TableTd w={180}>
+                <Text c="dimmed" size="sm">
+                  {t('managers')}
+                </Text>
+              </TableTd>
               <TableTd>{data.managers.map((m) => `${m.name} <${m.email}>`).join(', ') || '—'}</TableTd>
             </TableTr>
             <TableTr>
-              <TableTd><Text c="dimmed" size="sm">{t('reviewers')}</Text></TableTd>
+              <TableTd>
+                <Text c="dimmed" size="sm">
+                  {t('reviewers')}
+                </Text>
+              </TableTd>
               <TableTd>{data.reviewers.map((m) => `${m.name} <${m.email}>`).join(', ') || '—'}</TableTd>
             </TableTr>
             <TableTr>
-              <TableTd><Text c="dimmed" size="sm">{t('domains')}</Text></TableTd>
+              <TableTd>
+                <Text c="dimmed" size="sm">
+                  {t('domains')}
+                </Text>
+              </TableTd>
               <TableTd>{[`${conference.slug}.localhost`, ...data.domains].join(', ')}</TableTd>
             </TableTr>
             <TableTr>
-              <TableTd><Text c="dimmed" size="sm">{t('mailOutbox')}</Text></TableTd>
+              <TableTd>
+                <Text c="dimmed" size="sm">
+                  {t('mailOutbox')}
+                </Text>
+              </TableTd>
               <TableTd>
                 <Group gap="xs">
-                  <Badge variant="light" color="green">{t('mailSent')}: {data.mail.sent ?? 0}</Badge>
-                  <Badge variant="light" color="blue">{t('mailPending')}: {(data.mail.pending ?? 0) + (data.mail.sending ?? 0)}</Badge>
-                  <Badge variant="light" color="red">{t('mailFailed')}: {data.mail.failed ?? 0}</Badge>
-                  {data.mail.held ? <Badge variant="light" color="gray">{t('mailHeld')}: {data.mail.held}</Badge> : null}
+                  <Badge variant="light" color="green">
+                    {t('mailSent')}: {data.mail.sent ?? 0}
+                  </Badge>
+                  <Badge variant="light" color="blue">
+                    {t('mailPending')}: {(data.mail.pending ?? 0) + (data.mail.sending ?? 0)}
+                  </Badge>
+                  <Badge variant="light" color="red">
+                    {t('mailFailed')}: {data.mail.failed ?? 0}
+                  </Badge>
+                  {data.mail.held ? (
+                    <Badge variant="light" color="gray">
+                      {t('mailHeld')}: {data.mail.held}
+                    </Badge>
+                  ) : null}
                 </Group>
               </TableTd>
             </TableTr>

@@ -8,7 +8,9 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
   const t = await getTranslations('nav');
   return (
     <Container size="lg" py="xl">
-      <Title order={2} mb="md">{t('profile')}</Title>
+      <Title order={2} mb="md">
+        {t('profile')}
+      </Title>
       <Grid gap="lg">
         <GridCol span={{ base: 12, sm: 3 }}>
           <Paper withBorder p="xs">

@@ -27,7 +27,9 @@ export default async function RegisterLoginPage() {
       <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
         <Alert color="gray" data-testid="register-not-open">
           {window.moduleEnabled ? t('windowClosed') : t('moduleOff')}
-          {window.moduleEnabled && window.startDate && window.endDate && <Text size="sm">{t('windowDates', { start: window.startDate, end: window.endDate })}</Text>}
+          {window.moduleEnabled && window.startDate && window.endDate && (
+            <Text size="sm">{t('windowDates', { start: window.startDate, end: window.endDate })}</Text>
+          )}
         </Alert>
       </AuthCard>
     );
@@ -42,7 +44,9 @@ export default async function RegisterLoginPage() {
   return (
     <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
       <Stack gap="sm">
-        <Text size="sm" c="dimmed" data-testid="register-login-hint">{t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}</Text>
+        <Text size="sm" c="dimmed" data-testid="register-login-hint">
+          {t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}
+        </Text>
         <LoginForm redirect="/conferenceRegister" />
       </Stack>
     </AuthCard>

@@ -15,8 +15,12 @@ export default async function CreateConferencePage() {
   const t = await getTranslations('console');
   return (
     <Container size="md" py="xl">
-      <Title order={2} mb="xs">{t('createTitle')}</Title>
-      <Text c="dimmed" mb="lg">{t('createHint')}</Text>
+      <Title order={2} mb="xs">
+        {t('createTitle')}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t('createHint')}
+      </Text>
       <Paper withBorder p="xl">
         <CreateConferenceForm />
       </Paper>

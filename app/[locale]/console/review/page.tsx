@@ -1,4 +1,16 @@
-import { Container, Paper, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import {
+  Container,
+  Paper,
+  Table,
+  TableScrollContainer,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReviewActions } from '@/components/console/review-actions';
@@ -15,13 +27,21 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReviewPage() {
   const { db, locale } = await requirePage('/console/review');
   const [t, rows] = await Promise.all([getTranslations('console'), pendingRequests(db)]);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Shanghai' });
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Shanghai',
+  });
   return (
     <Container size="lg" py="xl">
-      <Title order={2} mb="lg">{t('reviewTitle')}</Title>
+      <Title order={2} mb="lg">
+        {t('reviewTitle')}
+      </Title>
       <Paper withBorder>
         {rows.length === 0 ? (
-          <Text c="dimmed" p="md" data-testid="review-empty">{t('reviewEmpty')}</Text>
+          <Text c="dimmed" p="md" data-testid="review-empty">
+            {t('reviewEmpty')}
+          </Text>
         ) : (
           <TableScrollContainer minWidth={760}>
             <Table striped data-testid="pending-requests">
@@ -38,11 +58,21 @@ export default async function ReviewPage() {
                   <TableTr key={row.id} data-request={row.slug}>
                     <TableTd>
                       <Text fw={500}>{localized(row.title, locale)}</Text>
-                      <Text size="xs" c="dimmed">{row.slug}</Text>
+                      <Text size="xs" c="dimmed">
+                        {row.slug}
+                      </Text>
                     </TableTd>
-                    <TableTd><Text size="sm">{row.requesterName} · {row.requesterEmail}</Text></TableTd>
-                    <TableTd><Text size="sm">{dateTime.format(row.createdAt)}</Text></TableTd>
-                    <TableTd><ReviewActions requestId={row.id} /></TableTd>
+                    <TableTd>
+                      <Text size="sm">
+                        {row.requesterName} · {row.requesterEmail}
+                      </Text>
+                    </TableTd>
+                    <TableTd>
+                      <Text size="sm">{dateTime.format(row.createdAt)}</Text>
+                    </TableTd>
+                    <TableTd>
+                      <ReviewActions requestId={row.id} />
+                    </TableTd>
                   </TableTr>
                 ))}
               </TableTbody>

@@ -36,11 +36,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ContentPage({ params }: Props) {
   const { locale, db, conference } = await requirePage('/page/:pageId');
-  const [t, { page, preview, phone }, look] = await Promise.all([getTranslations('pages'), resolvePage((await params).pageId), siteLook(db, conference.id)]);
+  const [t, { page, preview, phone }, look] = await Promise.all([
+    getTranslations('pages'),
+    resolvePage((await params).pageId),
+    siteLook(db, conference.id),
+  ]);
   if (!page) {
     return (
       <Container size="md" py="xl">
-        <Alert color="gray" data-testid="page-not-found">{t('notFound')}</Alert>
+        <Alert color="gray" data-testid="page-not-found">
+          {t('notFound')}
+        </Alert>
       </Container>
     );
   }
@@ -49,15 +55,31 @@ export default async function ContentPage({ params }: Props) {
     const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));
     return (
       <>
-        {preview && <Alert color="yellow" m="md" data-testid="page-preview">{t('previewNotice')}</Alert>}
-        <TemplatedView template={template} locale={locale} values={values} content={localized(page.content, locale)} testId="page-template" />
+        {preview && (
+          <Alert color="yellow" m="md" data-testid="page-preview">
+            {t('previewNotice')}
+          </Alert>
+        )}
+        <TemplatedView
+          template={template}
+          locale={locale}
+          values={values}
+          content={localized(page.content, locale)}
+          testId="page-template"
+        />
       </>
     );
   }
   return (
     <Container size="md" py="xl">
-      {preview && <Alert color="yellow" mb="md" data-testid="page-preview">{t('previewNotice')}</Alert>}
-      <Title order={1} fz={30} mb="lg" data-testid="page-title">{localized(page.name, locale)}</Title>
+      {preview && (
+        <Alert color="yellow" mb="md" data-testid="page-preview">
+          {t('previewNotice')}
+        </Alert>
+      )}
+      <Title order={1} fz={30} mb="lg" data-testid="page-title">
+        {localized(page.name, locale)}
+      </Title>
       <Paper p={0}>
         <Typography>
           <div data-testid="page-content" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }} />

@@ -40,39 +40,63 @@ export default async function UserInfoPage() {
     <Paper withBorder p="xl">
       <Group justify="space-between" mb="md">
         <Title order={3}>{t('title')}</Title>
-        <ButtonLink href="/profile/userInfo/Edit" variant="light" size="sm" data-testid="edit-profile">{tc('edit')}</ButtonLink>
+        <ButtonLink href="/profile/userInfo/Edit" variant="light" size="sm" data-testid="edit-profile">
+          {tc('edit')}
+        </ButtonLink>
       </Group>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <div>
-            <Text size="sm" c="dimmed">{t('name')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('name')}
+            </Text>
             <Text data-testid="profile-name">{found?.user.name}</Text>
           </div>
           <div>
-            <Text size="sm" c="dimmed">{t('email')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('email')}
+            </Text>
             <Text data-testid="profile-email">{user!.email}</Text>
           </div>
           {FIELDS.map((field) => (
             <div key={field}>
-              <Text size="sm" c="dimmed">{t(field)}</Text>
-              <Text data-testid={`profile-${field}`} c={profile?.[field] ? undefined : 'dimmed'}>{profile?.[field] || tc('notSet')}</Text>
+              <Text size="sm" c="dimmed">
+                {t(field)}
+              </Text>
+              <Text data-testid={`profile-${field}`} c={profile?.[field] ? undefined : 'dimmed'}>
+                {profile?.[field] || tc('notSet')}
+              </Text>
             </div>
           ))}
         </SimpleGrid>
         <div>
-          <Text size="sm" c="dimmed">{t('registrationStatus')}</Text>
-          <Text data-testid="registration-status">{registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('registrationStatus')}
+          </Text>
+          <Text data-testid="registration-status">
+            {registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}
+          </Text>
         </div>
         {answers.length > 0 && (
           <div data-testid="registration-answers">
-            <Text size="sm" c="dimmed" mb={4}>{t('registrationAnswers')}</Text>
+            <Text size="sm" c="dimmed" mb={4}>
+              {t('registrationAnswers')}
+            </Text>
             <AnswerList answers={answers} />
           </div>
         )}
         {roleLabels.length > 0 && (
           <div>
-            <Text size="sm" c="dimmed">{t('roles')}</Text>
-            <Group gap="xs" mt={4}>{roleLabels.map((label) => <Badge key={label} variant="light">{label}</Badge>)}</Group>
+            <Text size="sm" c="dimmed">
+              {t('roles')}
+            </Text>
+            <Group gap="xs" mt={4}>
+              {roleLabels.map((label) => (
+                <Badge key={label} variant="light">
+                  {label}
+                </Badge>
+              ))}
+            </Group>
           </div>
         )}
       </Stack>

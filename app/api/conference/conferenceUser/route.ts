@@ -20,7 +20,11 @@ export const POST = route(
     auth: 'user',
     published: true,
     gate: registrationGate,
-    body: z.object({ agreeNotice: z.literal(true, { error: 'selectNotice' }), answers: ZAnswers, fees: ZFeeChoice.default(ZFeeChoice.parse({})) }),
+    body: z.object({
+      agreeNotice: z.literal(true, { error: 'selectNotice' }),
+      answers: ZAnswers,
+      fees: ZFeeChoice.default(ZFeeChoice.parse({})),
+    }),
   },
   async ({ db, conference, user, body, locale }) => {
     const { code, orders, nextPath } = await registerParticipant(db, {
@@ -31,7 +35,11 @@ export const POST = route(
       fees: body.fees,
       locale,
     });
-    return { code, nextPath, orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalMinor: o.totalMinor, currency: o.currency })) };
+    return {
+      code,
+      nextPath,
+      orders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalMinor: o.totalMinor, currency: o.currency })),
+    };
   },
 );
 

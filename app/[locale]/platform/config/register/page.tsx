@@ -17,7 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Organisers configure registration: the basics, and the form participants fill in. */
-export default async function RegisterConfigPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RegisterConfigPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { db, conference, roles } = await requirePage('/platform/config/register');
   const wanted = (await searchParams).version;
   const [t, basic, rules, countryOptions, fees] = await Promise.all([
@@ -34,7 +38,9 @@ export default async function RegisterConfigPage({ searchParams }: { searchParam
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
-        <Title order={4} mb="sm">{t('basicTitle')}</Title>
+        <Title order={4} mb="sm">
+          {t('basicTitle')}
+        </Title>
         <BasicConfigForm initial={basic} />
       </Paper>
       <RuleVersions rules={rules} designing={version} />

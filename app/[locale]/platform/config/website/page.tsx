@@ -18,7 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WebsiteConfigPage() {
   const { db, conference, roles } = await requirePage('/platform/config/website');
   if (!roles.manager && !roles.platformAdmin) return null;
-  const [t, tc, settings, managers, pages] = await Promise.all([getTranslations('websiteConfig'), getTranslations('console'), findWebsiteSettings(db, conference), listManagers(db, conference.id), listPages(db, conference.id)]);
+  const [t, tc, settings, managers, pages] = await Promise.all([
+    getTranslations('websiteConfig'),
+    getTranslations('console'),
+    findWebsiteSettings(db, conference),
+    listManagers(db, conference.id),
+    listPages(db, conference.id),
+  ]);
   const status = (['1', '2', '3', '4'].includes(conference.status) ? conference.status : '1') as '1' | '2' | '3' | '4';
   return (
     <Stack gap="lg">
@@ -26,17 +32,28 @@ export default async function WebsiteConfigPage() {
       <Paper withBorder p="md">
         <Group gap="sm">
           <Text fw={500}>{t('status')}</Text>
-          <Badge variant="light" data-testid="website-status">{tc(`status${status}`)}</Badge>
-          <AnchorLink href="/console" size="sm">{t('statusHint')}</AnchorLink>
+          <Badge variant="light" data-testid="website-status">
+            {tc(`status${status}`)}
+          </Badge>
+          <AnchorLink href="/console" size="sm">
+            {t('statusHint')}
+          </AnchorLink>
         </Group>
       </Paper>
       <Paper withBorder p="md">
-        <Title order={4} mb="sm">{t('banner')}</Title>
+        <Title order={4} mb="sm">
+          {t('banner')}
+        </Title>
         <BannerUpload banner={conference.banner} />
       </Paper>
-      <WebsiteConfigForm initial={settings} pages={pages.filter((p) => !p.isMobile).map((p) => ({ id: p.id, name: p.name, published: p.published }))} />
+      <WebsiteConfigForm
+        initial={settings}
+        pages={pages.filter((p) => !p.isMobile).map((p) => ({ id: p.id, name: p.name, published: p.published }))}
+      />
       <Paper withBorder p="md">
-        <Title order={4} mb="sm">{t('admins')}</Title>
+        <Title order={4} mb="sm">
+          {t('admins')}
+        </Title>
         <ManagersPanel managers={managers} />
       </Paper>
     </Stack>

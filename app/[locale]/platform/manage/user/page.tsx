@@ -1,4 +1,21 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  TableScrollContainer,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AddRegistrant } from '@/components/manage/registrant-form';
@@ -32,7 +49,11 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
   ]);
   const pages = Math.max(1, Math.ceil(result.total / result.size));
   const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, pay: query.pay, fee: String(query.fee), lang: locale })}`;
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: conference.timeZone || 'Asia/Shanghai',
+  });
   const answer = (answers: Record<string, string | string[]>, key: string) => {
     const value = answers[key];
     return Array.isArray(value) ? value.join(', ') : (value ?? '');
@@ -42,38 +63,63 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
       <Group justify="space-between">
         <div>
           <Title order={3}>{t('title')}</Title>
-          <Text size="sm" c="dimmed" data-testid="registrant-total">{t('total', { count: result.total })}</Text>
+          <Text size="sm" c="dimmed" data-testid="registrant-total">
+            {t('total', { count: result.total })}
+          </Text>
         </div>
         <Group gap="xs">
           <AddRegistrant fields={fields} countryOptions={countryOptions} />
-          <Button component="a" href={exportHref} download variant="filled" data-testid="export-registrants">{t('export')}</Button>
+          <Button component="a" href={exportHref} download variant="filled" data-testid="export-registrants">
+            {t('export')}
+          </Button>
         </Group>
       </Group>
       <Paper withBorder p="md">
         <form method="get" data-testid="registrant-filters">
           <Group align="flex-end" gap="sm">
-            <TextInput name="q" label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={query.q} style={{ flex: 1, minWidth: 220 }} data-testid="registrant-search" />
+            <TextInput
+              name="q"
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              defaultValue={query.q}
+              style={{ flex: 1, minWidth: 220 }}
+              data-testid="registrant-search"
+            />
             <TextInput name="from" type="date" label={t('from')} defaultValue={query.from} data-testid="registrant-from" />
             <TextInput name="to" type="date" label={t('to')} defaultValue={query.to} data-testid="registrant-to" />
             <NativeSelect
               name="pay"
               label={t('payFilter')}
               defaultValue={query.pay}
-              data={[{ value: '', label: t('any') }, ...(['paid', 'unpaid', 'none'] as const).map((value) => ({ value, label: t(`pay_${value}`) }))]}
+              data={[
+                { value: '', label: t('any') },
+                ...(['paid', 'unpaid', 'none'] as const).map((value) => ({ value, label: t(`pay_${value}`) })),
+              ]}
               data-testid="registrant-pay"
             />
             <NativeSelect
               name="fee"
               label={t('feeFilter')}
               defaultValue={String(query.fee)}
-              data={[{ value: '', label: t('any') }, ...fees.map((fee) => ({ value: String(fee.id), label: localized(fee.title, locale) }))]}
+              data={[
+                { value: '', label: t('any') },
+                ...fees.map((fee) => ({ value: String(fee.id), label: localized(fee.title, locale) })),
+              ]}
               data-testid="registrant-fee"
             />
-            <Button type="submit" data-testid="registrant-apply">{t('apply')}</Button>
-            <ButtonLink href={BASE} variant="subtle">{t('reset')}</ButtonLink>
+            <Button type="submit" data-testid="registrant-apply">
+              {t('apply')}
+            </Button>
+            <ButtonLink href={BASE} variant="subtle">
+              {t('reset')}
+            </ButtonLink>
           </Group>
         </form>
-        {query.invalidDate && <Alert color="orange" mt="sm">{t('badDate')}</Alert>}
+        {query.invalidDate && (
+          <Alert color="orange" mt="sm">
+            {t('badDate')}
+          </Alert>
+        )}
       </Paper>
       <Paper withBorder>
         <TableScrollContainer minWidth={900}>
@@ -99,26 +145,43 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                   <TableTd data-testid="registrant-fees">
                     {row.orders.map((order, i) => (
                       <Text key={i} size="xs">
-                        {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} · {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+                        {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
+                        {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
                       </Text>
                     ))}
                   </TableTd>
                   <TableTd>{dateTime.format(row.createdAt)}</TableTd>
                   <TableTd>
-                    <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">{t('details')}</AnchorLink>
+                    <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
+                      {t('details')}
+                    </AnchorLink>
                   </TableTd>
                 </TableTr>
               ))}
             </TableTbody>
           </Table>
         </TableScrollContainer>
-        {result.rows.length === 0 && <Text c="dimmed" p="md" data-testid="registrant-empty">{t('empty')}</Text>}
+        {result.rows.length === 0 && (
+          <Text c="dimmed" p="md" data-testid="registrant-empty">
+            {t('empty')}
+          </Text>
+        )}
       </Paper>
       {pages > 1 && (
         <Group justify="center" gap="sm" data-testid="registrant-pages">
-          {query.page > 1 ? <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page - 1 })}>{t('previous')}</AnchorLink> : <Text c="dimmed">{t('previous')}</Text>}
+          {query.page > 1 ? (
+            <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page - 1 })}>{t('previous')}</AnchorLink>
+          ) : (
+            <Text c="dimmed">{t('previous')}</Text>
+          )}
           <Text size="sm">{t('pageOf', { page: query.page, pages })}</Text>
-          {query.page < pages ? <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page + 1 })} data-testid="registrant-next">{t('next')}</AnchorLink> : <Text c="dimmed">{t('next')}</Text>}
+          {query.page < pages ? (
+            <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page + 1 })} data-testid="registrant-next">
+              {t('next')}
+            </AnchorLink>
+          ) : (
+            <Text c="dimmed">{t('next')}</Text>
+          )}
         </Group>
       )}
     </Stack>

@@ -18,7 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** One registrant: the account, the registration number and time, the answers, and their correction. */
-export default async function ManageUserDetailsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ManageUserDetailsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
   const raw = (await searchParams).id;
   const id = Number(Array.isArray(raw) ? raw[0] : raw);
@@ -32,7 +36,9 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
     return (
       <Stack gap="md">
         <Text data-testid="registrant-missing">{t('empty')}</Text>
-        <ButtonLink href="/platform/manage/user" variant="light">{t('backToList')}</ButtonLink>
+        <ButtonLink href="/platform/manage/user" variant="light">
+          {t('backToList')}
+        </ButtonLink>
       </Stack>
     );
   }
@@ -40,45 +46,79 @@ export default async function ManageUserDetailsPage({ searchParams }: { searchPa
   const fields = await loadFields(db, conference.id, registrant.version);
   const fileNames = await originalFileNames(db, conference.id, fields, [registrant.answers]);
   const answers = describeAnswers(fields, registrant.answers, locale, fileNames);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: conference.timeZone || 'Asia/Shanghai',
+  });
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={3} data-testid="registrant-title">{t('detailsTitle', { code: registrant.code })}</Title>
-        <ButtonLink href="/platform/manage/user" variant="subtle">{t('backToList')}</ButtonLink>
+        <Title order={3} data-testid="registrant-title">
+          {t('detailsTitle', { code: registrant.code })}
+        </Title>
+        <ButtonLink href="/platform/manage/user" variant="subtle">
+          {t('backToList')}
+        </ButtonLink>
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <div>
-            <Text size="sm" c="dimmed">{t('colCode')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('colCode')}
+            </Text>
             <Text>{registrant.code}</Text>
           </div>
           <div>
-            <Text size="sm" c="dimmed">{t('account')}</Text>
-            <Text>{registrant.name} · {registrant.email}</Text>
+            <Text size="sm" c="dimmed">
+              {t('account')}
+            </Text>
+            <Text>
+              {registrant.name} · {registrant.email}
+            </Text>
           </div>
           <div>
-            <Text size="sm" c="dimmed">{t('colRegisteredAt')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('colRegisteredAt')}
+            </Text>
             <Text>{dateTime.format(registrant.createdAt)}</Text>
           </div>
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" data-testid="registrant-answers">
-        <Title order={5} mb="sm">{t('answers')}</Title>
+        <Title order={5} mb="sm">
+          {t('answers')}
+        </Title>
         <AnswerList answers={answers} />
       </Paper>
       <Paper withBorder p="md" data-testid="registrant-orders">
-        <Title order={5} mb="sm">{t('colFees')}</Title>
-        {registrant.orders.length === 0 && <Text size="sm" c="dimmed">{to('empty')}</Text>}
+        <Title order={5} mb="sm">
+          {t('colFees')}
+        </Title>
+        {registrant.orders.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {to('empty')}
+          </Text>
+        )}
         {registrant.orders.map((order, i) => (
           <Text key={i} size="sm">
-            {to(`type_${order.type === 'optional' ? 'optional' : 'registration'}`)}: {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} · {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+            {to(`type_${order.type === 'optional' ? 'optional' : 'registration'}`)}: {localized(order.item, locale)} × {order.quantity} ·{' '}
+            {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
+            {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
           </Text>
         ))}
       </Paper>
       <Paper withBorder p="md">
-        <Title order={5} mb="sm">{t('editTitle')}</Title>
-        <EditRegistrant id={registrant.id} answers={registrant.answers} fields={fields} countryOptions={countryOptions} fileNames={fileNames} />
+        <Title order={5} mb="sm">
+          {t('editTitle')}
+        </Title>
+        <EditRegistrant
+          id={registrant.id}
+          answers={registrant.answers}
+          fields={fields}
+          countryOptions={countryOptions}
+          fileNames={fileNames}
+        />
       </Paper>
     </Stack>
   );

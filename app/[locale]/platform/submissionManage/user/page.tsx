@@ -16,7 +16,9 @@ export default async function ReviewerHome() {
   return (
     <Paper withBorder p="xl">
       <Stack>
-        <Title order={3} data-testid="reviewer-home">{t('reviewerHomeTitle')}</Title>
+        <Title order={3} data-testid="reviewer-home">
+          {t('reviewerHomeTitle')}
+        </Title>
         <Text>{t('reviewerWelcome', { name: user!.name, conference: localized(conference.shortTitle, locale) })}</Text>
         <Alert color="gray">{t('reviewerNoAssignments')}</Alert>
       </Stack>

@@ -22,7 +22,9 @@ export default async function FeePage() {
   if (!registration) {
     return (
       <Paper withBorder p="xl">
-        <Title order={3} mb="md">{t('feeTitle')}</Title>
+        <Title order={3} mb="md">
+          {t('feeTitle')}
+        </Title>
         <Stack gap="sm" align="flex-start">
           <Text data-testid="fee-not-registered">{t('notRegistered')}</Text>
           <ButtonLink href="/conferenceRegister">{t('goRegister')}</ButtonLink>
@@ -34,11 +36,18 @@ export default async function FeePage() {
   const country = typeof registration.answers.country === 'string' ? registration.answers.country : null;
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
   // Optional fees I already hold are changed on their own page, not added again.
-  const held = orders.optional.filter((o) => o.orderStatus === 'available' || orderChangeable(o)).flatMap((o) => (o.feeId ? [o.feeId] : []));
+  const held = orders.optional
+    .filter((o) => o.orderStatus === 'available' || orderChangeable(o))
+    .flatMap((o) => (o.feeId ? [o.feeId] : []));
   const change = (kind: 'register' | 'optional') =>
     function ChangeLink(order: Order) {
       return orderChangeable(order) ? (
-        <ButtonLink size="compact-sm" variant="light" href={`/profile/conference/fee/${kind}/update/${order.id}`} data-testid="change-order">
+        <ButtonLink
+          size="compact-sm"
+          variant="light"
+          href={`/profile/conference/fee/${kind}/update/${order.id}`}
+          data-testid="change-order"
+        >
           {order.orderStatus === 'available' ? t('change') : t('chooseAgain')}
         </ButtonLink>
       ) : null;
@@ -47,34 +56,60 @@ export default async function FeePage() {
   if (!offer.charged && orders.registration.length === 0 && orders.optional.length === 0) {
     return (
       <Paper withBorder p="xl">
-        <Title order={3} mb="md">{t('feeTitle')}</Title>
-        <Alert color="green" data-testid="fee-free">{t('free')}</Alert>
+        <Title order={3} mb="md">
+          {t('feeTitle')}
+        </Title>
+        <Alert color="green" data-testid="fee-free">
+          {t('free')}
+        </Alert>
       </Paper>
     );
   }
   return (
     <Paper withBorder p="xl">
-      <Title order={3} mb="md">{t('feeTitle')}</Title>
+      <Title order={3} mb="md">
+        {t('feeTitle')}
+      </Title>
       <Stack gap="lg">
         <section data-testid="fee-register-section">
-          <Title order={5} mb="xs">{t('registerFee')}</Title>
-          {orders.registration.length > 0 ? <OrderTable orders={orders.registration} locale={locale} columns="fee" action={change('register')} /> : <Text c="dimmed" size="sm">{t('noRegisterOrder')}</Text>}
+          <Title order={5} mb="xs">
+            {t('registerFee')}
+          </Title>
+          {orders.registration.length > 0 ? (
+            <OrderTable orders={orders.registration} locale={locale} columns="fee" action={change('register')} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t('noRegisterOrder')}
+            </Text>
+          )}
           {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !orderChangeable(o)) && offer.register.length > 0 && (
             <AddFeesForm initialOffer={offer} only="register" country={country} testId="add-register-fee" />
           )}
         </section>
         <Divider />
         <section data-testid="fee-optional-section">
-          <Title order={5} mb="xs">{t('optionalFees')}</Title>
-          {orders.optional.length > 0 ? <OrderTable orders={orders.optional} locale={locale} columns="fee" action={change('optional')} /> : <Text c="dimmed" size="sm">{t('noOptionalOrder')}</Text>}
+          <Title order={5} mb="xs">
+            {t('optionalFees')}
+          </Title>
+          {orders.optional.length > 0 ? (
+            <OrderTable orders={orders.optional} locale={locale} columns="fee" action={change('optional')} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t('noOptionalOrder')}
+            </Text>
+          )}
           {offer.charged && offer.optional.some((fee) => !held.includes(fee.id)) && (
             <Stack gap="xs" mt="md">
-              <Text fw={500} size="sm">{t('addOptional')}</Text>
+              <Text fw={500} size="sm">
+                {t('addOptional')}
+              </Text>
               <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" exclude={held} />
             </Stack>
           )}
         </section>
-        {[...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && <Alert color="blue">{t('payLater')}</Alert>}
+        {[...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && (
+          <Alert color="blue">{t('payLater')}</Alert>
+        )}
       </Stack>
     </Paper>
   );

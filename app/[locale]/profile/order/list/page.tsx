@@ -16,9 +16,13 @@ export default async function OrderListPage() {
   const [t, orders] = await Promise.all([getTranslations('orders'), listMyOrders(db, conference.id, user!.id)]);
   return (
     <Paper withBorder p="xl">
-      <Title order={3} mb="md">{t('listTitle')}</Title>
+      <Title order={3} mb="md">
+        {t('listTitle')}
+      </Title>
       {orders.length === 0 ? (
-        <Text c="dimmed" data-testid="orders-empty">{t('empty')}</Text>
+        <Text c="dimmed" data-testid="orders-empty">
+          {t('empty')}
+        </Text>
       ) : (
         <Stack gap="md">
           <OrderTable orders={orders} locale={locale} />

@@ -16,7 +16,9 @@ export default async function UserInfoEditPage() {
   const p = found?.profile;
   return (
     <Paper withBorder p="xl">
-      <Title order={3} mb="md">{t('editTitle')}</Title>
+      <Title order={3} mb="md">
+        {t('editTitle')}
+      </Title>
       <ProfileForm
         initial={{
           name: found?.user.name ?? '',

@@ -11,6 +11,10 @@ export const GET = route({}, async ({ conference, params }) => {
   if (!where) throw Errors.notFound();
   const ext = where.slice(where.lastIndexOf('.') + 1);
   return new Response(new Uint8Array(await readFile(where)), {
-    headers: { 'content-type': MIME[ext] ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': MIME[ext] ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    },
   });
 });

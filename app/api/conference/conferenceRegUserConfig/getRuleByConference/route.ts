@@ -4,8 +4,11 @@ import { route } from '@/lib/http/route';
 import { findRule } from '@/lib/registration/rule-versions';
 
 /** One rule version (the one in use when none is named). */
-export const GET = route({ auth: 'manager', query: z.object({ version: z.string().max(30).optional() }) }, async ({ db, conference, query }) => {
-  const rule = await findRule(db, conference.id, query.version);
-  if (!rule) throw Errors.notFound();
-  return rule;
-});
+export const GET = route(
+  { auth: 'manager', query: z.object({ version: z.string().max(30).optional() }) },
+  async ({ db, conference, query }) => {
+    const rule = await findRule(db, conference.id, query.version);
+    if (!rule) throw Errors.notFound();
+    return rule;
+  },
+);

@@ -7,11 +7,16 @@ import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Password reset: email, code, name and the new password twice. */
 export const POST = route({ body: z.object({ data: ZResetPassword }) }, async ({ db, body, locale, conference, ip }) => {
-  await resetPassword(db, body.data, {
-    locale,
-    conferenceId: conference.id,
-    conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
-  }, ip);
+  await resetPassword(
+    db,
+    body.data,
+    {
+      locale,
+      conferenceId: conference.id,
+      conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
+    },
+    ip,
+  );
   wakeMailWorker();
   return { result: true };
 });

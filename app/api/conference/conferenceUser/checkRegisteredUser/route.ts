@@ -5,10 +5,13 @@ import { findUserByEmail } from '@/lib/accounts/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
 
 /** Whether an email has registered for this conference: your own email, or any for organisers. */
-export const GET = route({ auth: 'user', query: z.object({ email: z.email({ error: 'emailInvalid' }) }) }, async ({ db, conference, user, roles, query }) => {
-  const own = query.email.toLowerCase() === user!.email.toLowerCase();
-  if (!own && !roles.manager && !roles.platformAdmin) throw Errors.forbidden();
-  const account = own ? { id: user!.id } : await findUserByEmail(db, query.email);
-  const registration = account ? await findRegistration(db, conference.id, account.id) : null;
-  return { registered: registration !== null };
-});
+export const GET = route(
+  { auth: 'user', query: z.object({ email: z.email({ error: 'emailInvalid' }) }) },
+  async ({ db, conference, user, roles, query }) => {
+    const own = query.email.toLowerCase() === user!.email.toLowerCase();
+    if (!own && !roles.manager && !roles.platformAdmin) throw Errors.forbidden();
+    const account = own ? { id: user!.id } : await findUserByEmail(db, query.email);
+    const registration = account ? await findRegistration(db, conference.id, account.id) : null;
+    return { registered: registration !== null };
+  },
+);

@@ -3,4 +3,6 @@ import { disciplineList } from '@/lib/conferences/disciplines';
 import { route } from '@/lib/http/route';
 
 /** The discipline categories in the asked language. */
-export const GET = route({ query: z.object({ lang: z.enum(['zh', 'en']).optional() }) }, async ({ query, locale }) => disciplineList(query.lang ?? locale));
+export const GET = route({ query: z.object({ lang: z.enum(['zh', 'en']).optional() }) }, async ({ query, locale }) =>
+  disciplineList(query.lang ?? locale),
+);

@@ -11,5 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /** A new appearance. */
 export default async function AddAppearancePage() {
   const { db, conference } = await requirePage('/platform/config/exterior/add');
-  return <AppearanceEditorShell db={db} conferenceId={conference.id} initial={{ name: { zh: '', en: '' }, thumbnail: '', homeTemplateId: null, pageTemplateId: null }} />;
+  return (
+    <AppearanceEditorShell
+      db={db}
+      conferenceId={conference.id}
+      initial={{ name: { zh: '', en: '' }, thumbnail: '', homeTemplateId: null, pageTemplateId: null }}
+    />
+  );
 }

@@ -11,5 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /** A new page. */
 export default async function AddPagePage() {
   const { db, conference } = await requirePage('/platform/config/page/add');
-  return <PageEditorShell db={db} conferenceId={conference.id} initial={{ name: { zh: '', en: '' }, content: { zh: '', en: '' }, isMobile: false, mobilePageId: null }} />;
+  return (
+    <PageEditorShell
+      db={db}
+      conferenceId={conference.id}
+      initial={{ name: { zh: '', en: '' }, content: { zh: '', en: '' }, isMobile: false, mobilePageId: null }}
+    />
+  );
 }

@@ -17,12 +17,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PageListPage() {
   const { db, conference, locale } = await requirePage('/platform/config/page/list');
   const [t, pages] = await Promise.all([getTranslations('pages'), listPages(db, conference.id)]);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: conference.timeZone || 'Asia/Shanghai' });
+  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: conference.timeZone || 'Asia/Shanghai',
+  });
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={3}>{t('title')}</Title>
-        <ButtonLink href="/platform/config/page/add" data-testid="add-page">{t('add')}</ButtonLink>
+        <ButtonLink href="/platform/config/page/add" data-testid="add-page">
+          {t('add')}
+        </ButtonLink>
       </Group>
       <ListTable
         testId="page-table"
@@ -34,11 +40,21 @@ export default async function PageListPage() {
           attrs: { 'data-page': page.id },
           cells: [
             <Group gap={4} key="name">
-              <Text size="sm" fw={500}>{localized(page.name, locale)}</Text>
-              {page.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
+              <Text size="sm" fw={500}>
+                {localized(page.name, locale)}
+              </Text>
+              {page.isMobile && (
+                <Badge size="xs" variant="light">
+                  {t('mobileBadge')}
+                </Badge>
+              )}
             </Group>,
-            <Badge key="status" size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">{page.published ? t('published') : t('draft')}</Badge>,
-            <Text key="updated" size="sm">{dateTime.format(page.updatedAt)}</Text>,
+            <Badge key="status" size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">
+              {page.published ? t('published') : t('draft')}
+            </Badge>,
+            <Text key="updated" size="sm">
+              {dateTime.format(page.updatedAt)}
+            </Text>,
             <PageActions key="actions" id={page.id} published={page.published} />,
           ],
         }))}

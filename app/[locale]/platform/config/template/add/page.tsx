@@ -15,7 +15,15 @@ export default async function AddTemplatePage() {
     <TemplateEditorShell
       db={db}
       conferenceId={conference.id}
-      initial={{ name: { zh: '', en: '' }, type: 'page', content: { zh: '{{content}}', en: '{{content}}' }, css: '', isMobile: false, mobileTemplateId: null, isDefault: false }}
+      initial={{
+        name: { zh: '', en: '' },
+        type: 'page',
+        content: { zh: '{{content}}', en: '{{content}}' },
+        css: '',
+        isMobile: false,
+        mobileTemplateId: null,
+        isDefault: false,
+      }}
     />
   );
 }

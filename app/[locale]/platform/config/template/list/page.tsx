@@ -22,11 +22,17 @@ export default async function TemplateListPage() {
       <Group justify="space-between">
         <Title order={3}>{t('title')}</Title>
         <Group gap="xs">
-          <ButtonLink href="/platform/config/exterior" variant="subtle">{t('toAppearances')}</ButtonLink>
-          <ButtonLink href="/platform/config/template/add" data-testid="add-template">{t('add')}</ButtonLink>
+          <ButtonLink href="/platform/config/exterior" variant="subtle">
+            {t('toAppearances')}
+          </ButtonLink>
+          <ButtonLink href="/platform/config/template/add" data-testid="add-template">
+            {t('add')}
+          </ButtonLink>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed">{t('intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('intro')}
+      </Text>
       <ListTable
         testId="template-table"
         minWidth={640}
@@ -37,15 +43,41 @@ export default async function TemplateListPage() {
           attrs: { 'data-template': template.id },
           cells: [
             <Group gap={4} key="name">
-              <Text size="sm" fw={500}>{localized(template.name, locale)}</Text>
-              {template.isMobile && <Badge size="xs" variant="light">{t('mobileBadge')}</Badge>}
-              {template.isDefault && <Badge size="xs" variant="light" color="green">{t('defaultBadge')}</Badge>}
+              <Text size="sm" fw={500}>
+                {localized(template.name, locale)}
+              </Text>
+              {template.isMobile && (
+                <Badge size="xs" variant="light">
+                  {t('mobileBadge')}
+                </Badge>
+              )}
+              {template.isDefault && (
+                <Badge size="xs" variant="light" color="green">
+                  {t('defaultBadge')}
+                </Badge>
+              )}
             </Group>,
-            <Text key="type" size="sm">{t(`type_${template.type}`)}</Text>,
-            <Text key="used" size="sm">{template.usedBy}</Text>,
+            <Text key="type" size="sm">
+              {t(`type_${template.type}`)}
+            </Text>,
+            <Text key="used" size="sm">
+              {template.usedBy}
+            </Text>,
             <Group key="actions" gap={4} wrap="nowrap">
-              <ButtonLink size="compact-xs" variant="subtle" href={`/platform/config/template/edit/${template.id}`} data-testid="edit-template">{t('edit')}</ButtonLink>
-              <DeleteAction path={`/conference/platform/config/template/delete?id=${template.id}`} label={t('delete')} confirm={t('confirmDelete')} done={t('deleted')} />
+              <ButtonLink
+                size="compact-xs"
+                variant="subtle"
+                href={`/platform/config/template/edit/${template.id}`}
+                data-testid="edit-template"
+              >
+                {t('edit')}
+              </ButtonLink>
+              <DeleteAction
+                path={`/conference/platform/config/template/delete?id=${template.id}`}
+                label={t('delete')}
+                confirm={t('confirmDelete')}
+                done={t('deleted')}
+              />
             </Group>,
           ],
         }))}

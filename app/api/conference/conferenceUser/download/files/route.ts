@@ -7,7 +7,10 @@ import { filesByName } from '@/lib/registration/uploads';
 import { locate } from '@/lib/storage/local-storage';
 import { isStoredName } from '@/lib/storage/stored-name';
 
-const ZDownload = z.array(z.object({ name: z.string().refine(isStoredName), field: z.string().max(40) })).min(1).max(50);
+const ZDownload = z
+  .array(z.object({ name: z.string().refine(isStoredName), field: z.string().max(40) }))
+  .min(1)
+  .max(50);
 
 function disposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -19,7 +22,11 @@ function disposition(fileName: string): string {
  * their conference, a participant only their own.
  */
 export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, conference, user, roles, body }) => {
-  const found = await filesByName(db, conference.id, body.map((f) => f.name));
+  const found = await filesByName(
+    db,
+    conference.id,
+    body.map((f) => f.name),
+  );
   const organiser = roles.manager || roles.platformAdmin;
   const files = body.map(({ name, field }) => {
     const row = found.get(name);
@@ -35,7 +42,14 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
   );
   if (contents.length === 1) {
     const [{ row, data }] = contents;
-    return new Response(data, { headers: { 'content-type': row.mime, 'content-disposition': disposition(row.originalName), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
+    return new Response(data, {
+      headers: {
+        'content-type': row.mime,
+        'content-disposition': disposition(row.originalName),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
   }
   const used = new Set<string>();
   const entries: Record<string, Uint8Array> = {};
@@ -45,5 +59,11 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
     used.add(entry);
     entries[entry] = data;
   }
-  return new Response(zipSync(entries, { level: 0 }), { headers: { 'content-type': 'application/zip', 'content-disposition': disposition(`${conference.slug}-files.zip`), 'cache-control': 'no-store' } });
+  return new Response(zipSync(entries, { level: 0 }), {
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': disposition(`${conference.slug}-files.zip`),
+      'cache-control': 'no-store',
+    },
+  });
 });

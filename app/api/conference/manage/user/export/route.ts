@@ -14,9 +14,18 @@ const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).option
 export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale: callerLocale }) => {
   const locale = query.lang ?? callerLocale;
   const rows = await allRegistrants(db, conference.id, query);
-  const fields = await fieldsOfVersions(db, conference.id, rows.map((r) => r.version));
+  const fields = await fieldsOfVersions(
+    db,
+    conference.id,
+    rows.map((r) => r.version),
+  );
   const title = localized(conference.shortTitle, locale) || conference.slug;
-  const fileNames = await originalFileNames(db, conference.id, fields, rows.map((r) => r.answers));
+  const fileNames = await originalFileNames(
+    db,
+    conference.id,
+    fields,
+    rows.map((r) => r.answers),
+  );
   const body = await registrantsWorkbook(fields, rows, locale, title, fileNames);
   const filename = `${conference.slug}-registrants-${new Date().toISOString().slice(0, 10)}.xlsx`;
   return new Response(new Uint8Array(body), {

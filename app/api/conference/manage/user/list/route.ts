@@ -2,4 +2,6 @@ import { route } from '@/lib/http/route';
 import { listRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
 
 /** One page of this conference's registrants, with search and registration-date filters (organisers). */
-export const GET = route({ auth: 'manager', query: ZRegistrantQuery }, async ({ db, conference, query }) => listRegistrants(db, conference.id, query));
+export const GET = route({ auth: 'manager', query: ZRegistrantQuery }, async ({ db, conference, query }) =>
+  listRegistrants(db, conference.id, query),
+);

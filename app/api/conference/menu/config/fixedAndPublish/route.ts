@@ -3,4 +3,7 @@ import { publicMenus } from '@/lib/cms/menus';
 import { route } from '@/lib/http/route';
 
 /** The menu visitors see, in the asked language (published pages only). */
-export const GET = route({ published: true, query: z.object({ lang: z.enum(['zh', 'en']).optional() }) }, async ({ db, conference, query, locale }) => publicMenus(db, conference.id, query.lang ?? locale));
+export const GET = route(
+  { published: true, query: z.object({ lang: z.enum(['zh', 'en']).optional() }) },
+  async ({ db, conference, query, locale }) => publicMenus(db, conference.id, query.lang ?? locale),
+);

@@ -4,6 +4,12 @@ import { addFeeOrders } from '@/lib/orders/change-fee-order';
 
 /** Adds fees to my registration: a registration fee while I hold none, and optional fees. */
 export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale }) => {
-  const orders = await addFeeOrders(db, { conferenceId: conference.id, userId: user!.id, locale, invitationCode: body.invitationCode, choice: body });
+  const orders = await addFeeOrders(db, {
+    conferenceId: conference.id,
+    userId: user!.id,
+    locale,
+    invitationCode: body.invitationCode,
+    choice: body,
+  });
   return { orderIds: orders.map((o) => o.id) };
 });

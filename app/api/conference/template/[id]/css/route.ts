@@ -11,6 +11,10 @@ export const GET = route({ published: true }, async ({ db, conference, params })
   const template = await findTemplate(db, conference.id, idParam(params.id));
   if (!template) throw new AppError('TEMPLATE_NOT_FOUND', 'templateNotFound', 404);
   return new Response(template.css, {
-    headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': 'text/css; charset=utf-8',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    },
   });
 });

@@ -3,4 +3,6 @@ import { idParam } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 
 /** Asks the platform to publish one of my conferences (the service checks I manage that id). */
-export const POST = route({ auth: 'user' }, async ({ db, user, params, locale }) => requestPublication(db, { conferenceId: idParam(params.id), userId: user!.id, locale }));
+export const POST = route({ auth: 'user' }, async ({ db, user, params, locale }) =>
+  requestPublication(db, { conferenceId: idParam(params.id), userId: user!.id, locale }),
+);

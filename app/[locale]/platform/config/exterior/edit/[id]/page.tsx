@@ -15,7 +15,12 @@ export default async function EditAppearancePage({ params }: { params: Promise<{
   const { db, conference } = await requirePage('/platform/config/exterior/edit/:id');
   const id = Number((await params).id);
   const look = Number.isSafeInteger(id) && id > 0 ? await findAppearance(db, conference.id, id) : null;
-  if (!look) return <Alert color="red" data-testid="appearance-missing">{(await getTranslations('errors'))('appearanceNotFound')}</Alert>;
+  if (!look)
+    return (
+      <Alert color="red" data-testid="appearance-missing">
+        {(await getTranslations('errors'))('appearanceNotFound')}
+      </Alert>
+    );
   const { name, thumbnail, homeTemplateId, pageTemplateId } = look;
   return <AppearanceEditorShell db={db} conferenceId={conference.id} initial={{ id, name, thumbnail, homeTemplateId, pageTemplateId }} />;
 }

@@ -15,6 +15,17 @@ export default async function EditPagePage({ params }: { params: Promise<{ id: s
   const { db, conference } = await requirePage('/platform/config/page/edit/:id');
   const id = Number((await params).id);
   const page = Number.isSafeInteger(id) && id > 0 ? await findPage(db, conference.id, id) : null;
-  if (!page) return <Alert color="red" data-testid="page-missing">{(await getTranslations('errors'))('pageNotFound')}</Alert>;
-  return <PageEditorShell db={db} conferenceId={conference.id} initial={{ id: page.id, name: page.name, content: page.content, isMobile: page.isMobile, mobilePageId: page.mobilePageId }} />;
+  if (!page)
+    return (
+      <Alert color="red" data-testid="page-missing">
+        {(await getTranslations('errors'))('pageNotFound')}
+      </Alert>
+    );
+  return (
+    <PageEditorShell
+      db={db}
+      conferenceId={conference.id}
+      initial={{ id: page.id, name: page.name, content: page.content, isMobile: page.isMobile, mobilePageId: page.mobilePageId }}
+    />
+  );
 }

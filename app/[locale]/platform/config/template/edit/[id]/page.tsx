@@ -15,7 +15,18 @@ export default async function EditTemplatePage({ params }: { params: Promise<{ i
   const { db, conference } = await requirePage('/platform/config/template/edit/:id');
   const id = Number((await params).id);
   const template = Number.isSafeInteger(id) && id > 0 ? await findTemplate(db, conference.id, id) : null;
-  if (!template) return <Alert color="red" data-testid="template-missing">{(await getTranslations('errors'))('templateNotFound')}</Alert>;
+  if (!template)
+    return (
+      <Alert color="red" data-testid="template-missing">
+        {(await getTranslations('errors'))('templateNotFound')}
+      </Alert>
+    );
   const { name, type, content, css, isMobile, mobileTemplateId, isDefault } = template;
-  return <TemplateEditorShell db={db} conferenceId={conference.id} initial={{ id, name, type, content, css, isMobile, mobileTemplateId, isDefault }} />;
+  return (
+    <TemplateEditorShell
+      db={db}
+      conferenceId={conference.id}
+      initial={{ id, name, type, content, css, isMobile, mobileTemplateId, isDefault }}
+    />
+  );
 }

@@ -3,7 +3,10 @@ import { archiveFee } from '@/lib/fees/fee-config';
 import { route } from '@/lib/http/route';
 
 /** Removes a fee from the offer (archived: its orders keep their item). */
-export const DELETE = route({ auth: 'manager', query: z.object({ id: z.coerce.number().int().positive() }) }, async ({ db, conference, query }) => {
-  await archiveFee(db, conference.id, query.id);
-  return { id: query.id };
-});
+export const DELETE = route(
+  { auth: 'manager', query: z.object({ id: z.coerce.number().int().positive() }) },
+  async ({ db, conference, query }) => {
+    await archiveFee(db, conference.id, query.id);
+    return { id: query.id };
+  },
+);

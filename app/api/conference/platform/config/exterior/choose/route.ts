@@ -3,7 +3,10 @@ import { chooseAppearance } from '@/lib/cms/appearances';
 import { route } from '@/lib/http/route';
 
 /** Makes an appearance the one visitors see (null: the built-in look). */
-export const POST = route({ auth: 'manager', body: z.object({ id: z.coerce.number().int().positive().nullable() }) }, async ({ db, conference, body }) => {
-  await chooseAppearance(db, conference.id, body.id);
-  return { id: body.id };
-});
+export const POST = route(
+  { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive().nullable() }) },
+  async ({ db, conference, body }) => {
+    await chooseAppearance(db, conference.id, body.id);
+    return { id: body.id };
+  },
+);

@@ -3,7 +3,10 @@ import { deleteAppearance } from '@/lib/cms/appearances';
 import { route } from '@/lib/http/route';
 
 /** Deletes an appearance, unless it is the one in use. */
-export const DELETE = route({ auth: 'manager', query: z.object({ id: z.coerce.number().int().positive() }) }, async ({ db, conference, query }) => {
-  await deleteAppearance(db, conference.id, query.id);
-  return { id: query.id };
-});
+export const DELETE = route(
+  { auth: 'manager', query: z.object({ id: z.coerce.number().int().positive() }) },
+  async ({ db, conference, query }) => {
+    await deleteAppearance(db, conference.id, query.id);
+    return { id: query.id };
+  },
+);

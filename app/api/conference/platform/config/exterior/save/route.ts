@@ -3,4 +3,6 @@ import { ZAppearanceInput } from '@/lib/cms/template-schemas';
 import { route } from '@/lib/http/route';
 
 /** Creates or changes an appearance: names, thumbnail, home and page templates. */
-export const POST = route({ auth: 'manager', body: ZAppearanceInput }, async ({ db, conference, body }) => saveAppearance(db, conference.id, body));
+export const POST = route({ auth: 'manager', body: ZAppearanceInput }, async ({ db, conference, body }) =>
+  saveAppearance(db, conference.id, body),
+);

@@ -3,7 +3,10 @@ import { setPublished } from '@/lib/cms/pages';
 import { route } from '@/lib/http/route';
 
 /** Publishes or withdraws a page. */
-export const POST = route({ auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), published: z.boolean() }) }, async ({ db, conference, body }) => {
-  await setPublished(db, conference.id, body.id, body.published);
-  return body;
-});
+export const POST = route(
+  { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), published: z.boolean() }) },
+  async ({ db, conference, body }) => {
+    await setPublished(db, conference.id, body.id, body.published);
+    return body;
+  },
+);

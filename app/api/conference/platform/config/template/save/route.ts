@@ -3,4 +3,6 @@ import { saveTemplate } from '@/lib/cms/templates';
 import { route } from '@/lib/http/route';
 
 /** Creates or changes a page template (HTML sanitised, stylesheet up to 1024 KB). */
-export const POST = route({ auth: 'manager', body: ZTemplateInput }, async ({ db, conference, body }) => saveTemplate(db, conference.id, body));
+export const POST = route({ auth: 'manager', body: ZTemplateInput }, async ({ db, conference, body }) =>
+  saveTemplate(db, conference.id, body),
+);

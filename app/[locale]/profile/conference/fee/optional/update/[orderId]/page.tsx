@@ -16,7 +16,9 @@ export default async function UpdateOptionalFeePage({ params }: { params: Promis
   const { order, fee } = found;
   return (
     <ChangeOrderShell title="updateOptionalTitle" found={found} locale={ctx.locale}>
-      {order && fee && <ChangeOptionalFeeForm orderId={order.id} feeId={fee.id} quantity={order.quantity} perAccountMax={fee.perAccountMax} />}
+      {order && fee && (
+        <ChangeOptionalFeeForm orderId={order.id} feeId={fee.id} quantity={order.quantity} perAccountMax={fee.perAccountMax} />
+      )}
     </ChangeOrderShell>
   );
 }

@@ -17,7 +17,14 @@ export default async function UpdateRegisterFeePage({ params }: { params: Promis
   const offer = found.order && found.changeable ? await feeOffer(ctx.db, ctx.conference, { locale: ctx.locale }) : null;
   return (
     <ChangeOrderShell title="updateRegisterTitle" found={found} locale={ctx.locale}>
-      {found.order && offer && <ChangeRegisterFeeForm orderId={found.order.id} currentFeeId={found.order.orderStatus === 'available' ? found.order.feeId : null} initialOffer={offer} country={found.country} />}
+      {found.order && offer && (
+        <ChangeRegisterFeeForm
+          orderId={found.order.id}
+          currentFeeId={found.order.orderStatus === 'available' ? found.order.feeId : null}
+          initialOffer={offer}
+          country={found.country}
+        />
+      )}
     </ChangeOrderShell>
   );
 }
