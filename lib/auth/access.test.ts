@@ -57,9 +57,14 @@ describe('unpublished conference', () => {
 });
 
 describe('expired session', () => {
-  it('sends any page but prompt and sign-in pages to the login notice', () => {
+  it('sends pages that need a session to the login notice; public pages render as anonymous', () => {
     const expired = { ...base, sessionExpired: true };
-    expect(decideAccess(ruleFor('/'), '/', expired, '/')).toEqual({ allow: false, redirect: '/conferencelogin?redirect=%2F&expired=1' });
+    expect(decideAccess(ruleFor('/'), '/', expired, '/')).toEqual({ allow: true });
+    expect(decideAccess(ruleFor('/page/:pageId'), '/page/3', expired, '/page/3')).toEqual({ allow: true });
+    expect(decideAccess(ruleFor('/console'), '/console', expired, '/console')).toEqual({
+      allow: false,
+      redirect: '/conferencelogin?redirect=%2Fconsole&expired=1',
+    });
     expect(decideAccess(ruleFor('/404'), '/404', expired, '/404').allow).toBe(true);
     expect(decideAccess(ruleFor('/conferencelogin'), '/conferencelogin', expired, '/conferencelogin').allow).toBe(true);
   });

@@ -25,8 +25,8 @@ export function loginRedirect(returnTo: string, expired = false): string {
  */
 export function decideAccess(rule: RouteRule, pathname: string, ctx: AccessContext, returnTo: string): Decision {
   if (rule.access === 'prompt') return { allow: true };
-  // A dead session on any page: one notice on the login page, with the way back.
-  if (ctx.sessionExpired && !rule.account) return { allow: false, redirect: loginRedirect(returnTo, true) };
+  // A dead session on a page that needs one: one notice on the login page, with the way back.
+  // Public pages simply render for an anonymous visitor.
   const admin = ctx.platformAdmin || ctx.manager;
   if (!ctx.signedIn && rule.access !== 'anonymous') {
     return { allow: false, redirect: loginRedirect(returnTo, ctx.sessionExpired) };

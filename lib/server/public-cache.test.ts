@@ -27,6 +27,11 @@ describe('anonymous HTML cache', () => {
   it('sends to the app whatever may differ per visitor or is not a public page', () => {
     expect(publicCacheKey(page({ cookie: 'a=1; confhub.session_token=abc' }))).toBeNull();
     expect(publicCacheKey(page({ cookie: '__Secure-confhub.session_token=abc' }))).toBeNull();
+    // Any credential, of any kind: a bearer token, an empty Authorization header, an unknown cookie.
+    expect(publicCacheKey(page({ authorization: 'Bearer abc.def' }))).toBeNull();
+    expect(publicCacheKey(page({ authorization: '' }))).toBeNull();
+    expect(publicCacheKey(page({ cookie: 'NEXT_LOCALE=en; other=1' }))).toBeNull();
+    expect(publicCacheKey(page({ cookie: 'NEXT_LOCALE=en' }))).toBe('demo.localhost|/|en|id|d');
     expect(publicCacheKey(page({ rsc: '1' }))).toBeNull();
     expect(publicCacheKey(page({ 'next-router-prefetch': '1' }))).toBeNull();
     expect(publicCacheKey(page({}, '/?autologon'))).toBeNull();

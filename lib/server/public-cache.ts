@@ -16,7 +16,6 @@ import { isMobileAgent } from '@/lib/http/user-agent';
 export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
 const MAX_ENTRIES = 2_000;
 const PUBLIC_PATH = /^(?:\/en)?(?:\/|\/page\/\d{1,9})$|^\/en$/;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?confhub\./;
 const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=([a-z]{2})/;
 /** Headers a stored response must not carry over: they belong to one connection. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
@@ -49,16 +48,29 @@ function header(req: RequestLike, name: string): string {
 }
 
 /**
- * The cache key of a request, or null when it must go to the app: not a GET, a query string, a
- * session cookie, a client-side navigation or server action (RSC / Next-* headers), or not a
- * public page.
+ * Only the language cookie may come with a cached request: any other cookie (a session, a stale
+ * one, whatever a future sign-in adds) sends the request to the app, uncached.
+ */
+function onlyLanguageCookie(cookie: string): boolean {
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=')[0].trim();
+    return name === '' || name === 'NEXT_LOCALE';
+  });
+}
+
+/**
+ * The cache key of a request, or null when it must go to the app: not a GET, a query string, any
+ * credential (a cookie other than the language one, an Authorization header), a client-side
+ * navigation or server action (RSC / Next-* headers), or not a public page. A request that sent a
+ * credential is never served from the cache, and its answer is never stored.
  */
 export function publicCacheKey(req: RequestLike): string | null {
   if (req.method !== 'GET') return null;
   const url = req.url ?? '';
   if (url.includes('?') || !PUBLIC_PATH.test(url)) return null;
   const cookie = header(req, 'cookie');
-  if (SESSION_COOKIE.test(cookie)) return null;
+  if (!onlyLanguageCookie(cookie) || req.headers['authorization'] !== undefined) return null;
   if (
     header(req, 'rsc') ||
     header(req, 'next-action') ||
