@@ -7,7 +7,7 @@ import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
 
 /**
  * The first gate (the real checks run in every page and handler):
- * locale prefix, the remembered language, unknown paths → /404, ?autologon, and a session cookie
+ * locale prefix, the remembered language, ?autologon, and a session cookie
  * for routes that need one. It never opens the database.
  */
 const handleI18n = createMiddleware(routing);
@@ -43,8 +43,8 @@ export default function proxy(request: NextRequest) {
     return NextResponse.redirect(localeUrl(request, true, path + request.nextUrl.search));
   }
 
+  // An unknown address goes on to the app, which answers the 404 screen with a 404 status.
   const match = matchRoute(path);
-  if (!match) return NextResponse.redirect(localeUrl(request, prefixed, '/404'));
 
   if (searchParams.has('autologon')) {
     const query = new URLSearchParams(searchParams);
@@ -54,7 +54,7 @@ export default function proxy(request: NextRequest) {
   }
 
   const returnTo = path + request.nextUrl.search;
-  if (!hasSession && (match.rule.access === 'user' || match.rule.access === 'platform')) {
+  if (match && !hasSession && (match.rule.access === 'user' || match.rule.access === 'platform')) {
     return NextResponse.redirect(localeUrl(request, prefixed, loginRedirect(returnTo)));
   }
 

@@ -82,13 +82,22 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(/\/\?x=2$/);
   });
 
-  test('unknown paths go to /404', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/404$/);
+  test('unknown paths answer the 404 screen with a 404 status, in place', async ({ page, request }) => {
+    const zh = await page.goto('/no/such/page');
+    expect(zh?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
-    await page.goto('/en/no-such-page');
-    await expect(page).toHaveURL(/\/en\/404$/);
+    const en = await page.goto('/en/no-such-page');
+    expect(en?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    for (const path of ['/page/%ZZ', '/page/99999999999', '/en/page/%00', '/404']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    const api = await request.get('/api/no/such/call');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 404, error: 'NOT_FOUND', data: null });
+    const apiPost = await request.post('/api/conference/nothing', { data: {} });
+    expect(apiPost.status()).toBe(404);
   });
 });
 

@@ -28,8 +28,8 @@ test('an organiser writes a page in both languages and publishes it; visitors re
 
   // Unpublished: visitors are told it is not there; the organiser sees a preview.
   const visitor = await browser.newPage();
-  await visitor.goto(`/page/${id}`);
-  await expect(visitor.getByTestId('page-not-found')).toBeVisible();
+  expect((await visitor.goto(`/page/${id}`))?.status()).toBe(404);
+  await expect(visitor.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   await page.goto(`/page/${id}`);
   await expect(page.getByTestId('page-preview')).toBeVisible();
 

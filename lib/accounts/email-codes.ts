@@ -20,8 +20,8 @@ function hashCode(email: string, code: string): string {
 /** Sign-up codes need a new address; reset codes need an existing account. */
 async function checkAccountPrecondition(db: Executor, email: string, purpose: CodePurpose) {
   const existing = await findUserByEmail(db, email);
-  if (purpose === 'registerCode' && existing) throw new AppError('USER_EXISTS', 'userExists', 409);
-  if (purpose === 'resetPassCode' && !existing) throw new AppError('USER_NOT_EXIST', 'userNotExist', 404);
+  if (purpose === 'registerCode' && existing) throw new AppError('USER_EXISTS');
+  if (purpose === 'resetPassCode' && !existing) throw new AppError('USER_NOT_EXIST');
 }
 
 export type SendCodeInput = {
@@ -56,7 +56,7 @@ export async function sendEmailCode(
       .orderBy(desc(emailCode.createdAt))
       .limit(1);
     if (last && now.getTime() - last.createdAt.getTime() < RESEND_WAIT_SECONDS * 1000) {
-      throw new AppError('RESEND_TOO_SOON', 'resendTooSoon', 429);
+      throw new AppError('RESEND_TOO_SOON');
     }
     // Older codes for this address stop working: only the newest mail counts.
     await tx
@@ -105,9 +105,9 @@ export async function checkEmailCode(
       .from(emailCode)
       .where(and(eq(emailCode.email, input.email), eq(emailCode.purpose, input.purpose)))
       .limit(1);
-    throw any ? new AppError('CODE_EXPIRED', 'codeExpired', 400) : new AppError('CODE_WRONG', 'codeWrong', 400);
+    throw any ? new AppError('CODE_EXPIRED') : new AppError('CODE_WRONG');
   }
-  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('CODE_EXPIRED');
   // Every check spends one attempt before the comparison, atomically, so concurrent guesses
   // cannot get past MAX_CODE_ATTEMPTS; a correct code gets its attempt back.
   const [spent] = await db
@@ -115,8 +115,8 @@ export async function checkEmailCode(
     .set({ attempts: sql`${emailCode.attempts} + 1` })
     .where(and(eq(emailCode.id, row.id), lt(emailCode.attempts, MAX_CODE_ATTEMPTS)))
     .returning({ attempts: emailCode.attempts });
-  if (!spent) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
-  if (row.codeHash !== hashCode(input.email, input.code)) throw new AppError('CODE_WRONG', 'codeWrong', 400);
+  if (!spent) throw new AppError('CODE_EXPIRED');
+  if (row.codeHash !== hashCode(input.email, input.code)) throw new AppError('CODE_WRONG');
   await db
     .update(emailCode)
     .set({ attempts: sql`${emailCode.attempts} - 1` })
@@ -131,5 +131,5 @@ export async function consumeEmailCode(tx: Executor, codeId: number, now = new D
     .set({ consumedAt: now })
     .where(and(eq(emailCode.id, codeId), isNull(emailCode.consumedAt)))
     .returning({ id: emailCode.id });
-  if (used.length === 0) throw new AppError('CODE_EXPIRED', 'codeExpired', 400);
+  if (used.length === 0) throw new AppError('CODE_EXPIRED');
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rateLimit } from '@/db/schema';
-import { Errors } from '@/lib/http/app-error';
+import { AppError } from '@/lib/http/app-error';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -30,7 +30,7 @@ export async function hitRateLimit(db: Executor, key: string, limit: Limit, now 
     .values({ key, windowStart, count: 1 })
     .onConflictDoUpdate({ target: [rateLimit.key, rateLimit.windowStart], set: { count: sql`${rateLimit.count} + 1` } })
     .returning({ count: rateLimit.count });
-  if (row.count > limit.max) throw Errors.rateLimited();
+  if (row.count > limit.max) throw new AppError('RATE_LIMITED');
 }
 
 export async function pruneRateLimits(db: Executor, olderThan: Date): Promise<void> {

@@ -14,8 +14,8 @@ import type { SignUpInput } from './schemas';
  */
 export async function registerAccount(db: DB, input: SignUpInput, ip: string | null = null): Promise<{ userId: string }> {
   const weakness = passwordWeakness(input.password, { email: input.email, name: input.name });
-  if (weakness) throw new AppError('PASSWORD_WEAK', `validation.${weakness}`, 400);
-  if (await findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS', 'userExists', 409);
+  if (weakness) throw new AppError('PASSWORD_WEAK', undefined, `validation.${weakness}`);
+  if (await findUserByEmail(db, input.email)) throw new AppError('USER_EXISTS');
   const codeId = await checkEmailCode(db, { email: input.email, purpose: 'registerCode', code: input.code, ip });
   const passwordHash = await hashPassword(input.password);
   try {
@@ -25,7 +25,7 @@ export async function registerAccount(db: DB, input: SignUpInput, ip: string | n
     });
     return { userId };
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('USER_EXISTS', 'userExists', 409);
+    if (uniqueViolation(error)) throw new AppError('USER_EXISTS');
     throw error;
   }
 }

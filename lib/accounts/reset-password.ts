@@ -23,11 +23,11 @@ export async function resetPassword(
   ip: string | null = null,
 ): Promise<void> {
   const existing = await findUserByEmail(db, input.email);
-  if (!existing) throw new AppError('USER_NOT_EXIST', 'userNotExist', 404);
+  if (!existing) throw new AppError('USER_NOT_EXIST');
   const weakness = passwordWeakness(input.password, { email: input.email, name: input.name });
-  if (weakness) throw new AppError('PASSWORD_WEAK', `validation.${weakness}`, 400);
+  if (weakness) throw new AppError('PASSWORD_WEAK', undefined, `validation.${weakness}`);
   const codeId = await checkEmailCode(db, { email: input.email, purpose: 'resetPassCode', code: input.code, ip });
-  if (!sameName(existing.name, input.name)) throw new AppError('NAME_MISMATCH', 'nameMismatch', 400);
+  if (!sameName(existing.name, input.name)) throw new AppError('NAME_MISMATCH');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await consumeEmailCode(tx, codeId);

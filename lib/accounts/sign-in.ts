@@ -23,7 +23,7 @@ export async function signIn(
   }
   const existing = await findUserByEmail(db, input.email);
   if (!existing || !(await findCredentialAccount(db, existing.id))) {
-    throw new AppError('LOGIN_ERROR', 'loginError', 401);
+    throw new AppError('LOGIN_ERROR');
   }
   const auth = await getAuth();
   try {
@@ -35,7 +35,7 @@ export async function signIn(
     const token = headers.get('set-auth-token') ?? response.token;
     return { userId: response.user.id, token, setCookies: headers.getSetCookie() };
   } catch (error) {
-    if (error instanceof APIError) throw new AppError('LOGIN_ERROR', 'loginError', 401);
+    if (error instanceof APIError) throw new AppError('LOGIN_ERROR');
     throw error;
   }
 }
@@ -47,7 +47,7 @@ export async function signOut(headers: Headers): Promise<string[]> {
     const result = await auth.api.signOut({ headers, returnHeaders: true });
     return result.headers.getSetCookie();
   } catch (error) {
-    if (error instanceof APIError) throw new AppError('LOGOUT_FAILED', 'logoutFailed', 400);
+    if (error instanceof APIError) throw new AppError('LOGOUT_FAILED');
     throw error;
   }
 }

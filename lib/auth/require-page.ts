@@ -3,12 +3,14 @@ import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { redirect } from '@/lib/i18n/navigation';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
-import { getRequestContext, type RequestContext } from '@/lib/tenancy/context';
+import { getRequestContext, type RequestContext, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { decideAccess } from './access';
-import { ruleFor } from './route-rules';
+import { ruleFor, type RoutePattern, type SignedInPattern } from './route-rules';
 
 export type PageContext = RequestContext & { conference: Conference; locale: Locale; pathname: string };
+/** A page that needs a session has its user by type. */
+export type PageContextFor<P extends RoutePattern> = P extends SignedInPattern ? PageContext & { user: SessionUser } : PageContext;
 
 /** The conference's language type forces the locale: 1 → zh only, 2 → en only. */
 export function forcedLocale(conference: Conference): Locale | null {
@@ -22,7 +24,7 @@ export function forcedLocale(conference: Conference): Locale | null {
  * route rule for `pattern`, and redirects (login with return address, /403, /unpublished, the
  * reviewer's landing page, or the forced language) when the visitor may not stay.
  */
-export async function requirePage(pattern: string): Promise<PageContext> {
+export async function requirePage<P extends RoutePattern>(pattern: P): Promise<PageContextFor<P>> {
   const [ctx, h, rawLocale] = await Promise.all([getRequestContext(), headers(), getLocale()]);
   const locale: Locale = isLocale(rawLocale) ? rawLocale : 'zh';
   if (!ctx.conference) notFound();
@@ -48,5 +50,6 @@ export async function requirePage(pattern: string): Promise<PageContext> {
     returnTo,
   );
   if (!decision.allow) redirect({ href: decision.redirect, locale });
-  return { ...ctx, conference: ctx.conference, locale, pathname };
+  // decideAccess let through only a signed-in visitor on a SignedInPattern.
+  return { ...ctx, conference: ctx.conference, locale, pathname } as PageContextFor<P>;
 }

@@ -15,7 +15,7 @@
 export type Access = 'prompt' | 'anonymous' | 'user' | 'platform' | 'admin';
 export type RouteRule = { pattern: string; access: Access; account?: boolean };
 
-export const ROUTE_RULES: readonly RouteRule[] = [
+export const ROUTE_RULES = [
   { pattern: '/', access: 'anonymous' },
   { pattern: '/conferencelogin', access: 'anonymous', account: true },
   { pattern: '/userRegister', access: 'anonymous', account: true },
@@ -54,7 +54,12 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: '/platform/manage/user', access: 'platform' },
   { pattern: '/platform/manage/userDetails', access: 'platform' },
   { pattern: '/platform/submissionManage/user', access: 'platform' },
-];
+] as const satisfies readonly RouteRule[];
+
+/** The pattern of a screen the app serves. */
+export type RoutePattern = (typeof ROUTE_RULES)[number]['pattern'];
+/** The screens only a signed-in visitor reaches: their pages get a non-null user. */
+export type SignedInPattern = Extract<(typeof ROUTE_RULES)[number], { access: 'user' | 'platform' | 'admin' }>['pattern'];
 
 export const REVIEWER_AREA = '/platform/submissionManage';
 export const REVIEWER_HOME = '/platform/submissionManage/user';
@@ -64,16 +69,28 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
+/** A path segment decoded, or null when its percent-encoding is broken (`%ZZ`) or holds a NUL. */
+function safeDecode(segment: string): string | null {
+  try {
+    const value = decodeURIComponent(segment);
+    return value.includes('\u0000') || !value.isWellFormed() ? null : value;
+  } catch {
+    return null;
+  }
+}
+
 /** Finds the rule for a locale-free pathname; `:name` segments match any one segment. */
 export function matchRoute(pathname: string): { rule: RouteRule; params: Record<string, string> } | null {
   const parts = segments(pathname);
-  for (const rule of ROUTE_RULES) {
+  for (const rule of ROUTE_RULES as readonly RouteRule[]) {
     const pattern = segments(rule.pattern);
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
     const matches = pattern.every((seg, i) => {
       if (seg.startsWith(':')) {
-        params[seg.slice(1)] = decodeURIComponent(parts[i]);
+        const value = safeDecode(parts[i]);
+        if (value === null) return false;
+        params[seg.slice(1)] = value;
         return true;
       }
       return seg === parts[i];
@@ -84,7 +101,7 @@ export function matchRoute(pathname: string): { rule: RouteRule; params: Record<
 }
 
 export function ruleFor(pattern: string): RouteRule {
-  const rule = ROUTE_RULES.find((r) => r.pattern === pattern);
+  const rule = (ROUTE_RULES as readonly RouteRule[]).find((r) => r.pattern === pattern);
   if (!rule) throw new Error(`No route rule for ${pattern}`);
   return rule;
 }

@@ -35,7 +35,7 @@ export async function saveAppearance(db: DB, conferenceId: number, input: z.outp
       if (!templateId) continue;
       const template = await findTemplate(tx, conferenceId, templateId);
       if (!template || template.type !== type || template.isMobile)
-        throw new AppError('TEMPLATE_INVALID', 'appearanceTemplateInvalid', 400);
+        throw new AppError('TEMPLATE_INVALID');
     }
     const values = {
       name: input.name,
@@ -50,7 +50,7 @@ export async function saveAppearance(db: DB, conferenceId: number, input: z.outp
         .set(values)
         .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, input.id)))
         .returning({ id: appearance.id });
-      if (!updated.length) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
+      if (!updated.length) throw new AppError('APPEARANCE_NOT_FOUND');
       return input.id;
     }
     const [row] = await tx
@@ -85,7 +85,7 @@ export async function chooseAppearance(db: DB, conferenceId: number, id: number 
       .set({ active: true })
       .where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id)))
       .returning({ id: appearance.id });
-    if (!chosen.length) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
+    if (!chosen.length) throw new AppError('APPEARANCE_NOT_FOUND');
   });
   forgetLook(conferenceId);
 }
@@ -95,8 +95,8 @@ export async function deleteAppearance(db: DB, conferenceId: number, id: number)
   await db.transaction(async (tx) => {
     await lockConference(tx, conferenceId);
     const current = await findAppearance(tx, conferenceId, id);
-    if (!current) throw new AppError('APPEARANCE_NOT_FOUND', 'appearanceNotFound', 404);
-    if (current.active) throw new AppError('APPEARANCE_IN_USE', 'lookInUse', 409);
+    if (!current) throw new AppError('APPEARANCE_NOT_FOUND');
+    if (current.active) throw new AppError('APPEARANCE_IN_USE');
     await tx.delete(appearance).where(and(eq(appearance.conferenceId, conferenceId), eq(appearance.id, id)));
   });
   forgetLook(conferenceId);

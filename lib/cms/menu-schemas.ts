@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZId } from '@/lib/validation/primitives';
 
 /** A menu item as the organiser edits it; it leads to a published page, to an address, or (a parent) nowhere. */
 export const ZMenuInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  parentId: z.coerce.number().int().positive().nullable().default(null),
+  id: ZId.optional(),
+  parentId: ZId.nullable().default(null),
   title: z.object({
     zh: z.string().trim().min(1, 'menuTitleRequired').max(40, 'tooLong'),
     en: z.string().trim().min(1, 'menuTitleRequired').max(60, 'tooLong'),
@@ -11,7 +12,7 @@ export const ZMenuInput = z.object({
   icon: z.string().trim().max(40, 'tooLong').default(''),
   sortOrder: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(0, 'numberInvalid').max(9999, 'numberInvalid').default(0),
   newWindow: z.boolean().default(false),
-  pageId: z.coerce.number().int().positive().nullable().default(null),
+  pageId: ZId.nullable().default(null),
   href: z
     .string()
     .trim()

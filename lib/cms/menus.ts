@@ -26,14 +26,14 @@ export async function saveMenu(db: DB, conferenceId: number, input: z.output<typ
         .from(menuItem)
         .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.parentId)));
       if (!parent || parent.parentId !== null || parent.id === input.id)
-        throw new AppError('MENU_PARENT_INVALID', 'menuParentInvalid', 400);
+        throw new AppError('MENU_PARENT_INVALID');
       if (input.id) {
         const [child] = await tx
           .select({ id: menuItem.id })
           .from(menuItem)
           .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, input.id)))
           .limit(1);
-        if (child) throw new AppError('MENU_PARENT_INVALID', 'menuParentInvalid', 400);
+        if (child) throw new AppError('MENU_PARENT_INVALID');
       }
     }
     if (input.pageId) {
@@ -41,7 +41,7 @@ export async function saveMenu(db: DB, conferenceId: number, input: z.output<typ
         .select({ published: cmsPage.published })
         .from(cmsPage)
         .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.pageId)));
-      if (!page?.published) throw new AppError('MENU_PAGE_INVALID', 'menuPageInvalid', 400);
+      if (!page?.published) throw new AppError('MENU_PAGE_INVALID');
     }
     const values = {
       parentId: input.parentId,
@@ -58,7 +58,7 @@ export async function saveMenu(db: DB, conferenceId: number, input: z.output<typ
         .set(values)
         .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.id)))
         .returning({ id: menuItem.id });
-      if (!updated.length) throw new AppError('MENU_NOT_FOUND', 'menuNotFound', 404);
+      if (!updated.length) throw new AppError('MENU_NOT_FOUND');
       return { id: input.id };
     }
     const [row] = await tx
@@ -77,12 +77,12 @@ export async function deleteMenu(db: DB, conferenceId: number, id: number): Prom
       .from(menuItem)
       .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.parentId, id)))
       .limit(1);
-    if (child) throw new AppError('MENU_HAS_CHILDREN', 'menuHasChildren', 409);
+    if (child) throw new AppError('MENU_HAS_CHILDREN');
     const deleted = await tx
       .delete(menuItem)
       .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, id)))
       .returning({ id: menuItem.id });
-    if (!deleted.length) throw new AppError('MENU_NOT_FOUND', 'menuNotFound', 404);
+    if (!deleted.length) throw new AppError('MENU_NOT_FOUND');
   });
 }
 

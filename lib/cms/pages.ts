@@ -64,7 +64,7 @@ export async function publishedPageFor(db: Executor, conferenceId: number, id: n
 export async function savePage(db: DB, conferenceId: number, input: z.output<typeof ZPageInput>): Promise<{ id: number }> {
   if (input.mobilePageId) {
     const mobile = await findPage(db, conferenceId, input.mobilePageId);
-    if (!mobile || !mobile.isMobile || mobile.id === input.id) throw new AppError('MOBILE_PAGE_INVALID', 'mobilePageInvalid', 400);
+    if (!mobile || !mobile.isMobile || mobile.id === input.id) throw new AppError('MOBILE_PAGE_INVALID');
   }
   const values = {
     name: input.name,
@@ -80,7 +80,7 @@ export async function savePage(db: DB, conferenceId: number, input: z.output<typ
       .set(values)
       .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
       .returning({ id: cmsPage.id });
-    if (!updated.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+    if (!updated.length) throw new AppError('PAGE_NOT_FOUND');
   } else {
     [{ id }] = await db
       .insert(cmsPage)
@@ -98,7 +98,7 @@ export async function setPublished(db: DB, conferenceId: number, id: number, pub
     .set({ published, publishedAt: published ? new Date() : null, updatedAt: new Date() })
     .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
     .returning({ id: cmsPage.id });
-  if (!updated.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+  if (!updated.length) throw new AppError('PAGE_NOT_FOUND');
   forgetPages(conferenceId);
 }
 
@@ -113,7 +113,7 @@ export async function deletePage(db: DB, conferenceId: number, id: number): Prom
       .delete(cmsPage)
       .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id)))
       .returning({ id: cmsPage.id });
-    if (!deleted.length) throw new AppError('PAGE_NOT_FOUND', 'pageNotFound', 404);
+    if (!deleted.length) throw new AppError('PAGE_NOT_FOUND');
   });
   forgetPages(conferenceId);
 }

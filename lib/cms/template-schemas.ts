@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZId } from '@/lib/validation/primitives';
 
 /** Limits of spec §5/§9: template name 100 characters, stylesheet 1024 KB; appearance name 20 characters. */
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_CSS_MAX_BYTES = 1024 * 1024;
 export const APPEARANCE_NAME_MAX = 20;
 export const THUMBNAIL_MAX_BYTES = 1024 * 1024;
-export const THUMBNAIL_LIMIT = { bytes: THUMBNAIL_MAX_BYTES, code: 'THUMBNAIL_TOO_LARGE', message: 'thumbnailTooLarge' };
+export const THUMBNAIL_LIMIT = { bytes: THUMBNAIL_MAX_BYTES, code: 'THUMBNAIL_TOO_LARGE' } as const;
 export const TEMPLATE_TYPES = ['home', 'page'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -29,25 +30,25 @@ export const TEMPLATE_PLACEHOLDERS = [
 const name = (max: number, tooLong: string) => z.string().trim().min(1, 'labelRequired').max(max, tooLong);
 
 export const ZTemplateInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   name: z.object({ zh: name(TEMPLATE_NAME_MAX, 'templateNameTooLong'), en: name(TEMPLATE_NAME_MAX, 'templateNameTooLong') }),
   type: z.enum(TEMPLATE_TYPES, { error: 'templateTypeRequired' }),
   content: z.object({ zh: z.string().max(200_000, 'tooLong'), en: z.string().max(200_000, 'tooLong') }),
   css: z.string().refine((css) => new TextEncoder().encode(css).byteLength <= TEMPLATE_CSS_MAX_BYTES, 'cssTooLarge'),
   isMobile: z.boolean().default(false),
-  mobileTemplateId: z.coerce.number().int().positive().nullable().default(null),
+  mobileTemplateId: ZId.nullable().default(null),
   isDefault: z.boolean().default(false),
 });
 export type TemplateInput = z.input<typeof ZTemplateInput>;
 
 export const ZAppearanceInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: ZId.optional(),
   name: z.object({ zh: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong'), en: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong') }),
   thumbnail: z
     .string()
     .regex(/^(?:[0-9a-f]{32}\.(?:jpe?g|png))?$/, 'invalidInput')
     .default(''),
-  homeTemplateId: z.coerce.number().int().positive().nullable().default(null),
-  pageTemplateId: z.coerce.number().int().positive().nullable().default(null),
+  homeTemplateId: ZId.nullable().default(null),
+  pageTemplateId: ZId.nullable().default(null),
 });
 export type AppearanceInput = z.input<typeof ZAppearanceInput>;

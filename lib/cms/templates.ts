@@ -98,13 +98,13 @@ export async function saveTemplate(db: DB, conferenceId: number, input: z.output
     if (input.mobileTemplateId && !input.isMobile) {
       const mobile = await findTemplate(tx, conferenceId, input.mobileTemplateId);
       if (!mobile || !mobile.isMobile || mobile.type !== input.type || mobile.id === input.id)
-        throw new AppError('MOBILE_TEMPLATE_INVALID', 'mobileTemplateInvalid', 400);
+        throw new AppError('MOBILE_TEMPLATE_INVALID');
     }
     if (input.id) {
       const current = await findTemplate(tx, conferenceId, input.id);
-      if (!current) throw new AppError('TEMPLATE_NOT_FOUND', 'templateNotFound', 404);
+      if (!current) throw new AppError('TEMPLATE_NOT_FOUND');
       if ((current.type !== input.type || current.isMobile !== input.isMobile) && (await inUse(tx, conferenceId, input.id))) {
-        throw new AppError('TEMPLATE_IN_USE', 'templateKindInUse', 409);
+        throw new AppError('TEMPLATE_KIND_IN_USE');
       }
     }
     if (input.isDefault) {
@@ -160,10 +160,10 @@ export async function deleteTemplate(db: DB, conferenceId: number, id: number): 
         .delete(pageTemplate)
         .where(and(eq(pageTemplate.conferenceId, conferenceId), eq(pageTemplate.id, id)))
         .returning({ id: pageTemplate.id });
-      if (!deleted.length) throw new AppError('TEMPLATE_NOT_FOUND', 'templateNotFound', 404);
+      if (!deleted.length) throw new AppError('TEMPLATE_NOT_FOUND');
     });
   } catch (error) {
-    if (foreignKeyViolation(error)) throw new AppError('TEMPLATE_IN_USE', 'templateInUse', 409);
+    if (foreignKeyViolation(error)) throw new AppError('TEMPLATE_IN_USE');
     throw error;
   }
   forgetLook(conferenceId);

@@ -7,7 +7,9 @@ import { writePublic } from '@/lib/storage/local-storage';
 import { saveBanner } from './website-settings';
 
 /** Cover image limit of spec §5 (banner, pictures in pages): jpg/png up to 10 MB. */
-export const BANNER_LIMIT: SizeLimit = { bytes: 10 * 1024 * 1024, code: 'BANNER_TOO_LARGE', message: 'bannerTooLarge' };
+export const BANNER_LIMIT: SizeLimit = { bytes: 10 * 1024 * 1024, code: 'BANNER_TOO_LARGE' };
+/** The same 10 MB for a picture in a content page, with its own message. */
+export const PICTURE_LIMIT: SizeLimit = { bytes: BANNER_LIMIT.bytes, code: 'PICTURE_TOO_LARGE' };
 const IMAGES = ['jpg', 'jpeg', 'png'];
 
 /**
@@ -21,10 +23,10 @@ export async function storePublicImage(
   data: Uint8Array,
   limit: SizeLimit = BANNER_LIMIT,
 ): Promise<string> {
-  if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
-  if (data.byteLength > limit.bytes) throw new AppError(limit.code, limit.message, 413);
+  if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY');
+  if (data.byteLength > limit.bytes) throw new AppError(limit.code);
   const type = fileTypeOf(fileName, data, IMAGES);
-  if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: IMAGES.join(', ') });
+  if (!type) throw new AppError('UPLOAD_TYPE', { types: IMAGES.join(', ') });
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await writePublic(conferenceId, name, data);
   return name;

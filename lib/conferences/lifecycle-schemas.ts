@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ZOptionalIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Host names the platform keeps for itself. */
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'console', 'platform', 'static', 'mail', 'localhost'];
 
@@ -22,8 +22,8 @@ export const ZCreateConference = z
     title: bilingual(200),
     shortTitle: bilingual(60),
     languageType: z.coerce.number().int().min(1).max(3).default(3),
-    startDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
-    endDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
+    startDate: ZOptionalIsoDate,
+    endDate: ZOptionalIsoDate,
     city: z.object({ zh: z.string().trim().max(60, 'tooLong'), en: z.string().trim().max(60, 'tooLong') }).default({ zh: '', en: '' }),
   })
   .superRefine((v, ctx) => {

@@ -53,7 +53,7 @@ export async function createConference(
       return created;
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('SLUG_TAKEN', 'slugTaken', 409);
+    if (uniqueViolation(error)) throw new AppError('SLUG_TAKEN');
     throw error;
   }
 }
@@ -97,7 +97,7 @@ async function lockManaged(tx: Executor, conferenceId: number, userId: string) {
     .from(conference)
     .where(eq(conference.id, conferenceId))
     .for('update', { of: conference });
-  if (!row || (!row.manager && !row.admin)) throw new AppError('FORBIDDEN', 'forbidden', 403);
+  if (!row || (!row.manager && !row.admin)) throw new AppError('FORBIDDEN');
   return row;
 }
 
@@ -113,8 +113,8 @@ export async function requestPublication(
 ): Promise<{ requestId: number }> {
   const result = await db.transaction(async (tx) => {
     const conf = await lockManaged(tx, input.conferenceId, input.userId);
-    if (conf.status === STATUS.pending) throw new AppError('ALREADY_REQUESTED', 'publicationPending', 409);
-    if (conf.status === STATUS.published) throw new AppError('ALREADY_PUBLISHED', 'alreadyPublished', 409);
+    if (conf.status === STATUS.pending) throw new AppError('ALREADY_REQUESTED');
+    if (conf.status === STATUS.published) throw new AppError('ALREADY_PUBLISHED');
     const [request] = await tx
       .insert(publicationRequest)
       .values({ conferenceId: conf.id, requestedBy: input.userId, locale: input.locale })
@@ -171,7 +171,7 @@ export async function decidePublication(
       .from(publicationRequest)
       .where(and(eq(publicationRequest.id, input.requestId), eq(publicationRequest.status, 'pending')))
       .for('update');
-    if (!request) throw new AppError('REQUEST_DECIDED', 'requestDecided', 409);
+    if (!request) throw new AppError('REQUEST_DECIDED');
     const [conf] = await tx.select().from(conference).where(eq(conference.id, request.conferenceId)).for('update');
     const approve = input.decision.approve;
     await tx
@@ -200,7 +200,7 @@ export async function decidePublication(
 export async function cancelPublication(db: DB, input: { conferenceId: number; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const conf = await lockManaged(tx, input.conferenceId, input.userId);
-    if (conf.status !== STATUS.published) throw new AppError('NOT_PUBLISHED', 'notPublished', 409);
+    if (conf.status !== STATUS.published) throw new AppError('NOT_PUBLISHED');
     await moveStatus(tx, conf.id, conf.status, STATUS.draft, input.userId, 'cancelRelease');
   });
   forgetConferenceCache();
@@ -210,7 +210,7 @@ export async function cancelPublication(db: DB, input: { conferenceId: number; u
 export async function closeConference(db: DB, input: { conferenceId: number; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const conf = await lockManaged(tx, input.conferenceId, input.userId);
-    if (conf.status === STATUS.closed) throw new AppError('ALREADY_CLOSED', 'alreadyClosed', 409);
+    if (conf.status === STATUS.closed) throw new AppError('ALREADY_CLOSED');
     // A pending request is withdrawn with the close.
     await tx
       .update(publicationRequest)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISCIPLINES } from './disciplines';
+import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
 const both = (max: number, required = false) =>
   z.object({ zh: required ? text(max).min(1, 'labelRequired') : text(max), en: required ? text(max).min(1, 'labelRequired') : text(max) });
@@ -18,14 +18,14 @@ export const ZWebsiteConfig = z
     shortTitle: both(60, true),
     department: both(200),
     discipline: z.union([z.literal(''), z.string().refine((c) => DISCIPLINES.some((d) => d.code === c), 'invalidChoice')]).default(''),
-    startDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
-    endDate: z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default(''),
+    startDate: ZOptionalIsoDate,
+    endDate: ZOptionalIsoDate,
     city: both(60),
     address: both(200),
     languageType: z.coerce.number().int().min(1).max(3),
     recordNumber: text(60).default(''),
     /** A published content page shown on the home page (null: none). */
-    homePageId: z.coerce.number().int().positive().nullable().default(null),
+    homePageId: ZId.nullable().default(null),
     domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, 'domainInvalid')).max(5).default([]),
     contacts: z
       .array(

@@ -41,7 +41,7 @@ export async function saveWebsiteSettings(db: DB, conferenceId: number, input: W
           .select({ id: cmsPage.id })
           .from(cmsPage)
           .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, input.homePageId), eq(cmsPage.isMobile, false)));
-        if (!page) throw new AppError('HOME_PAGE_INVALID', 'homePageInvalid', 400);
+        if (!page) throw new AppError('HOME_PAGE_INVALID');
       }
       await tx
         .update(conference)
@@ -67,7 +67,7 @@ export async function saveWebsiteSettings(db: DB, conferenceId: number, input: W
       if (input.domains.length) await tx.insert(conferenceDomain).values(input.domains.map((domain) => ({ domain, conferenceId })));
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('DOMAIN_TAKEN', 'domainTaken', 409);
+    if (uniqueViolation(error)) throw new AppError('DOMAIN_TAKEN');
     throw error;
   }
   forgetConferenceCache();
@@ -95,13 +95,13 @@ export async function listManagers(db: Executor, conferenceId: number) {
  */
 export async function addManager(db: DB, conferenceId: number, email: string): Promise<{ userId: string }> {
   const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
-  if (!account) throw new AppError('NOT_PLATFORM_USER', 'notPlatformUser', 404);
+  if (!account) throw new AppError('NOT_PLATFORM_USER');
   const inserted = await db
     .insert(conferenceMember)
     .values({ conferenceId, userId: account.id, role: 'manager' })
     .onConflictDoNothing()
     .returning({ userId: conferenceMember.userId });
-  if (!inserted.length) throw new AppError('ALREADY_MANAGER', 'alreadyManager', 409);
+  if (!inserted.length) throw new AppError('ALREADY_MANAGER');
   return { userId: account.id };
 }
 
@@ -115,7 +115,7 @@ export async function removeManager(db: DB, conferenceId: number, userId: string
         and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.role, 'manager'), ne(conferenceMember.userId, userId)),
       )
       .for('update');
-    if (!others.length) throw new AppError('LAST_MANAGER', 'lastManager', 409);
+    if (!others.length) throw new AppError('LAST_MANAGER');
     await tx
       .delete(conferenceMember)
       .where(

@@ -97,13 +97,13 @@ export async function saveFee(
       .from(registrationFee)
       .where(and(eq(registrationFee.id, input.id), eq(registrationFee.conferenceId, conferenceId), eq(registrationFee.archived, false)))
       .for('update');
-    if (!current) throw new AppError('FEE_NOT_FOUND', 'feeNotFound', 404);
+    if (!current) throw new AppError('FEE_NOT_FOUND');
     const next = columns(input);
-    if (current.kind !== next.kind && current.used > 0) throw new AppError('FEE_KIND_LOCKED', 'orderKindMismatch', 400);
+    if (current.kind !== next.kind && current.used > 0) throw new AppError('FEE_KIND_LOCKED');
     const priceChanged = current.priceMinor !== next.priceMinor || current.currency !== next.currency;
     const invalidated = priceChanged ? await invalidateUnpaidOrders(tx, conferenceId, current.id, actorUserId) : { count: 0, released: 0 };
     const used = current.used - invalidated.released;
-    if (next.cap !== null && next.cap < used) throw new AppError('FEE_CAP_BELOW_USED', 'feeCapBelowUsed', 400, { used });
+    if (next.cap !== null && next.cap < used) throw new AppError('FEE_CAP_BELOW_USED', { used });
     await tx
       .update(registrationFee)
       .set({ ...next, updatedAt: new Date() })
@@ -119,5 +119,5 @@ export async function archiveFee(db: DB, conferenceId: number, feeId: number): P
     .set({ archived: true, isOpen: false, updatedAt: new Date() })
     .where(and(eq(registrationFee.id, feeId), eq(registrationFee.conferenceId, conferenceId), eq(registrationFee.archived, false)))
     .returning({ id: registrationFee.id });
-  if (!archived.length) throw new AppError('FEE_NOT_FOUND', 'feeNotFound', 404);
+  if (!archived.length) throw new AppError('FEE_NOT_FOUND');
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES } from './money';
+import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const optionalDate = z.union([z.literal(''), z.string().regex(DATE, 'dateInvalid')]).default('');
+const optionalDate = ZOptionalIsoDate;
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
 const minor = z.coerce.number({ error: 'priceInvalid' }).int('priceInvalid').max(100_000_000, 'priceInvalid');
 
@@ -15,7 +15,7 @@ export const LANGUAGE_SCOPES = ['all', 'zh', 'en'] as const;
  */
 export const ZFeeInput = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: ZId.optional(),
     kind: z.enum(FEE_KINDS),
     title: z.object({ zh: text(100).min(1, 'labelRequired'), en: text(100).min(1, 'labelRequired') }),
     category: z.object({ zh: text(60), en: text(60) }).default({ zh: '', en: '' }),
@@ -60,9 +60,9 @@ export type FeeValues = z.output<typeof ZFeeInput>;
 
 /** A participant's fee choice: one registration fee, optional fees with quantities, the invitation code. */
 export const ZFeeChoice = z.object({
-  registerFeeId: z.coerce.number().int().positive().nullable().default(null),
+  registerFeeId: ZId.nullable().default(null),
   optional: z
-    .array(z.object({ feeId: z.coerce.number().int().positive(), quantity: z.coerce.number().int().min(1).max(100) }))
+    .array(z.object({ feeId: ZId, quantity: z.coerce.number().int().min(1).max(100) }))
     .max(50)
     .default([]),
   invitationCode: text(40).default(''),
@@ -71,8 +71,8 @@ export type FeeChoice = z.output<typeof ZFeeChoice>;
 
 /** Changing one of my fee orders before it is paid: quantity 0 drops an optional fee. */
 export const ZFeeOrderChange = z.object({
-  orderId: z.coerce.number().int().positive(),
-  feeId: z.coerce.number().int().positive(),
+  orderId: ZId,
+  feeId: ZId,
   quantity: z.coerce.number().int().min(0).max(100).default(1),
   invitationCode: text(40).default(''),
 });

@@ -16,7 +16,7 @@ export function createGate(limit: number, maxWaiting = 10_000) {
   };
   return async function through<T>(work: () => Promise<T>): Promise<T> {
     if (inside >= limit) {
-      if (waiting.length >= maxWaiting) throw new AppError('BUSY', 'busy', 503);
+      if (waiting.length >= maxWaiting) throw new AppError('BUSY');
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else {
       inside++;

@@ -1,25 +1,29 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { z, ZodError, type ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
-import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
 import { purgePublicCache } from '@/lib/server/public-cache';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
-import { AppError, Errors } from './app-error';
+import { AppError } from './app-error';
+import { ok } from './envelope';
+import { errorResponse } from './error-response';
 import type { Gate } from './gate';
-import { fail, ok } from './envelope';
+import { queryObject, readJsonBody } from './request-input';
 
 /** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
 export type RouteAuth = 'none' | 'user' | 'manager' | 'platformAdmin';
 
-export type HandlerContext<B, Q> = {
+/** Whenever a handler needs a signed-in caller, its `user` is there by type. */
+export type UserFor<A extends RouteAuth> = A extends 'none' ? SessionUser | null : SessionUser;
+
+export type HandlerContext<B, Q, A extends RouteAuth = 'none'> = {
   req: NextRequest;
   db: DB;
   locale: Locale;
   conference: Conference;
-  user: SessionUser | null;
+  user: UserFor<A>;
   roles: Roles;
   body: B;
   query: Q;
@@ -30,10 +34,11 @@ export type HandlerContext<B, Q> = {
   ip: string | null;
 };
 
-type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
-  auth?: RouteAuth;
+export type RouteOptions<A extends RouteAuth, BS extends ZodType | undefined, QS extends ZodType | undefined> = {
+  auth?: A;
   /** Refuse callers other than its administrators while the conference is not published. */
   published?: boolean;
+  /** The JSON body (at most JSON_BODY_LIMIT bytes). Without it the body is not read, so a handler may read a multipart body itself. */
   body?: BS;
   query?: QS;
   /** Admission control for a rush (lib/http/gate.ts): the whole request waits its turn. */
@@ -46,6 +51,12 @@ type Options<BS extends ZodType | undefined, QS extends ZodType | undefined> = {
 };
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
+type Segment = { params?: Promise<Record<string, string | string[]>> };
+
+/** A route handler as Next calls it, carrying its options so tests (the fuzz walk) can read its schemas. */
+export type RouteHandler = ((req: NextRequest, segment?: Segment) => Promise<Response>) & {
+  options: RouteOptions<RouteAuth, ZodType | undefined, ZodType | undefined>;
+};
 
 export function requestLocale(req: Request): Locale {
   const header = req.headers.get('x-locale');
@@ -68,7 +79,7 @@ function clientIp(req: NextRequest): string | null {
 }
 
 /** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
-function sameOrigin(req: NextRequest): boolean {
+export function sameOrigin(req: Request): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
   const origin = req.headers.get('origin');
   if (!origin) return true;
@@ -80,66 +91,36 @@ function sameOrigin(req: NextRequest): boolean {
   }
 }
 
-async function readBody(req: NextRequest): Promise<unknown> {
-  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  const text = await req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw Errors.invalid();
-  }
-}
-
-function errorResponse(error: unknown, locale: Locale): NextResponse {
-  const t = serverTranslator(locale, 'errors');
-  if (error instanceof AppError) {
-    return NextResponse.json(fail(error.status, error.code, t(error.messageKey, error.values)), { status: error.status });
-  }
-  if (error instanceof ZodError) {
-    const tv = serverTranslator(locale, 'validation');
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) {
-      const key = issue.path.join('.') || '_';
-      fields[key] ??= hasMessage(locale, 'validation', issue.message) ? tv(issue.message) : t('invalidInput');
-    }
-    return NextResponse.json(fail(400, 'INVALID_INPUT', Object.values(fields)[0] ?? t('invalidInput'), fields), {
-      status: 400,
-    });
-  }
-  console.error('[api] unexpected error', error);
-  return NextResponse.json(fail(500, 'INTERNAL', t('internal')), { status: 500 });
+function checkAccess(auth: RouteAuth, user: SessionUser | null, roles: Roles): void {
+  if (auth === 'none') return;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (auth === 'manager' && !roles.manager && !roles.platformAdmin) throw new AppError('FORBIDDEN');
+  if (auth === 'platformAdmin' && !roles.platformAdmin) throw new AppError('FORBIDDEN');
 }
 
 /**
  * The one wrapper for every route handler: resolves the conference from the host, reads the session
- * (cookie or bearer), checks the caller's permission, parses query and body with the zod schemas,
- * runs the handler and answers in the {code, message, data} envelope; errors become a message in
- * the caller's language.
+ * (cookie or bearer), checks the caller's permission, parses query and body with the zod schemas
+ * (bodies capped at JSON_BODY_LIMIT; NUL bytes and lone surrogates refused anywhere), runs the
+ * handler and answers in the {code, message, data} envelope; errors become a message in the
+ * caller's language.
  */
-export function route<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined>(
-  options: Options<BS, QS>,
-  handler: (ctx: HandlerContext<Infer<BS>, Infer<QS>>) => Promise<unknown>,
-) {
-  const handle = async (
-    req: NextRequest,
-    locale: Locale,
-    segment?: { params?: Promise<Record<string, string | string[]>> },
-  ): Promise<Response> => {
-    if (!sameOrigin(req)) throw Errors.forbidden();
+export function route<A extends RouteAuth = 'none', BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined>(
+  options: RouteOptions<A, BS, QS>,
+  handler: (ctx: HandlerContext<Infer<BS>, Infer<QS>, A>) => Promise<unknown>,
+): RouteHandler {
+  const auth: RouteAuth = options.auth ?? 'none';
+  const handle = async (req: NextRequest, locale: Locale, segment?: Segment): Promise<Response> => {
+    if (!sameOrigin(req)) throw new AppError('FORBIDDEN');
     const ctx = await contextFromHeaders(req.headers);
-    if (!ctx.conference) throw Errors.noConference();
-    const auth = options.auth ?? 'none';
-    if (auth !== 'none' && !ctx.user) throw Errors.unauthenticated();
-    if (auth === 'manager' && !ctx.roles.manager && !ctx.roles.platformAdmin) throw Errors.forbidden();
-    if (auth === 'platformAdmin' && !ctx.roles.platformAdmin) throw Errors.forbidden();
+    if (!ctx.conference) throw new AppError('NO_CONFERENCE');
+    checkAccess(auth, ctx.user, ctx.roles);
     if (options.published && ctx.conference.status !== '4' && !ctx.roles.manager && !ctx.roles.platformAdmin) {
-      throw Errors.unpublished();
+      throw new AppError('UNPUBLISHED');
     }
 
-    const query = options.query ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries())) : undefined;
-    // Only a declared body is read here, so a handler may read a multipart body itself.
-    const body = options.body ? options.body.parse(await readBody(req)) : undefined;
+    const query = options.query ? options.query.parse(queryObject(req.nextUrl)) : undefined;
+    const body = options.body ? options.body.parse(await readJsonBody(req)) : undefined;
     const rawParams = (await segment?.params) ?? {};
     const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
     const responseHeaders = new Headers();
@@ -148,7 +129,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       db: ctx.db,
       locale,
       conference: ctx.conference,
-      user: ctx.user,
+      user: ctx.user as UserFor<A>,
       roles: ctx.roles,
       body: body as Infer<BS>,
       query: query as Infer<QS>,
@@ -166,7 +147,7 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
     });
     return response;
   };
-  return async (req: NextRequest, segment?: { params?: Promise<Record<string, string | string[]>> }) => {
+  const wrapped = async (req: NextRequest, segment?: Segment) => {
     const locale = requestLocale(req);
     try {
       return await (options.gate ? options.gate(() => handle(req, locale, segment)) : handle(req, locale, segment));
@@ -174,4 +155,5 @@ export function route<BS extends ZodType | undefined = undefined, QS extends Zod
       return errorResponse(error, locale);
     }
   };
+  return Object.assign(wrapped, { options: options as RouteHandler['options'] });
 }

@@ -21,7 +21,7 @@ async function registrantContext(tx: Executor, who: Who): Promise<{ registration
     .innerJoin(conference, eq(conference.id, conferenceRegistration.conferenceId))
     .where(and(eq(conferenceRegistration.conferenceId, who.conferenceId), eq(conferenceRegistration.userId, who.userId)))
     .for('update', { of: conferenceRegistration });
-  if (!row) throw new AppError('NOT_REGISTERED', 'notRegistered', 403);
+  if (!row) throw new AppError('NOT_REGISTERED');
   const country = typeof row.answers.country === 'string' ? row.answers.country : null;
   return {
     registrationId: row.id,
@@ -48,11 +48,11 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
         ),
       )
       .for('update');
-    if (!order || (order.type !== 'registration' && order.type !== 'optional')) throw new AppError('ORDER_NOT_FOUND', 'orderNotFound', 404);
+    if (!order || (order.type !== 'registration' && order.type !== 'optional')) throw new AppError('ORDER_NOT_FOUND');
     const changeable = order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
-    if (!changeable) throw new AppError('ORDER_NOT_CHANGEABLE', 'orderNotChangeable', 409);
+    if (!changeable) throw new AppError('ORDER_NOT_CHANGEABLE');
     const kind = order.type === 'registration' ? 'register' : 'optional';
-    if (kind === 'register' && input.quantity !== 1) throw new AppError('QUANTITY_INVALID', 'feeUnavailable', 400);
+    if (kind === 'register' && input.quantity !== 1) throw new AppError('QUANTITY_INVALID');
     const context = await registrantContext(tx, input);
     if (order.orderStatus === 'available') await releaseOrder(tx, order, input.quantity === 0 ? 'cancelled' : 'changed', input.userId);
     else {
@@ -69,7 +69,7 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
             ...(kind === 'optional' && order.feeId ? [eq(conferenceOrder.feeId, order.feeId)] : []),
           ),
         );
-      if (other) throw new AppError('ORDER_NOT_CHANGEABLE', 'orderNotChangeable', 409);
+      if (other) throw new AppError('ORDER_NOT_CHANGEABLE');
     }
     if (input.quantity === 0) return null;
     return placeFeeOrder(tx, {
@@ -113,7 +113,7 @@ export async function addFeeOrders(db: DB, input: Who & { choice: FeeChoice }): 
             eq(conferenceOrder.orderStatus, 'available'),
           ),
         );
-      if (held) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
+      if (held) throw new AppError('FEE_TAKEN');
       orders.push(await placeFeeOrder(tx, { ...common, feeId: input.choice.registerFeeId, quantity: 1, kind: 'register' }));
     }
     for (const item of input.choice.optional)

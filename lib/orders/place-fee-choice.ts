@@ -26,7 +26,7 @@ export async function placeFeeChoice(
   if (!input.charged) return [];
   const { choice } = input;
   const feeIds = choice.optional.map((o) => o.feeId);
-  if (new Set(feeIds).size !== feeIds.length) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
+  if (new Set(feeIds).size !== feeIds.length) throw new AppError('FEE_TAKEN');
   if (choice.registerFeeId === null) {
     const registerFees = await tx
       .select()
@@ -40,7 +40,7 @@ export async function placeFeeChoice(
       );
     // Full fees count as choosable: the participant is told it is full rather than let through free.
     if (registerFees.some((fee) => [null, 'full'].includes(feeUnavailable(fee, input.chooser)))) {
-      throw new AppError('CHOOSE_REGISTER_FEE', 'chooseRegisterFee', 400);
+      throw new AppError('CHOOSE_REGISTER_FEE');
     }
   }
   const common = {

@@ -40,11 +40,11 @@ export async function placeFeeOrder(tx: Executor, input: PlaceFeeOrder): Promise
     .returning();
   if (!fee) {
     const [exists] = await tx.select({ id: registrationFee.id }).from(registrationFee).where(where);
-    throw exists ? new AppError('FEE_FULL', 'feeFull', 409) : new AppError('FEE_NOT_FOUND', 'feeNotFound', 404);
+    throw exists ? new AppError('FEE_FULL') : new AppError('FEE_NOT_FOUND');
   }
-  if (input.quantity > fee.perAccountMax) throw new AppError('QUANTITY_INVALID', 'feeUnavailable', 400);
+  if (input.quantity > fee.perAccountMax) throw new AppError('QUANTITY_INVALID');
   const reason = feeUnavailable({ ...fee, used: fee.used - input.quantity }, input.chooser, input.quantity);
-  if (reason) throw new AppError('FEE_UNAVAILABLE', 'feeUnavailable', 409, { reason });
+  if (reason) throw new AppError('FEE_UNAVAILABLE', { reason });
   try {
     const [order] = await tx
       .insert(conferenceOrder)
@@ -70,7 +70,7 @@ export async function placeFeeOrder(tx: Executor, input: PlaceFeeOrder): Promise
       .values({ conferenceId: input.conferenceId, orderId: order.id, actorUserId: input.actorUserId, action: 'created' });
     return order;
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('FEE_TAKEN', 'feeTaken', 409);
+    if (uniqueViolation(error)) throw new AppError('FEE_TAKEN');
     throw error;
   }
 }

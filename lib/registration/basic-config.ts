@@ -5,8 +5,8 @@ import { conference, registrationConfig, registrationRule } from '@/db/schema';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
 import { COUNTRY_CODES } from './countries';
 import { RULE_TYPES } from './rule-types';
+import { ZIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export { RULE_TYPES };
 
@@ -14,8 +14,8 @@ export { RULE_TYPES };
 export const ZBasicConfig = z
   .object({
     instructions: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }),
-    startDate: z.string().regex(DATE, 'dateInvalid'),
-    endDate: z.string().regex(DATE, 'dateInvalid'),
+    startDate: ZIsoDate,
+    endDate: ZIsoDate,
     registerModuleEnabled: z.boolean(),
     registerFlag: z.boolean(),
     registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),

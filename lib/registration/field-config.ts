@@ -112,7 +112,7 @@ export async function saveCustomField(
         .set(values)
         .where(and(fieldWhere(conferenceId, version, input.key), eq(registrationField.kind, 'custom')))
         .returning({ key: registrationField.fieldKey });
-      if (!updated.length) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
+      if (!updated.length) throw new AppError('FIELD_NOT_FOUND');
       return input.key;
     }
     const [{ next, order }] = await tx
@@ -138,8 +138,8 @@ export async function saveCommonSwitches(
   switches: { enabled: boolean; required: boolean },
   version = DEFAULT_VERSION,
 ): Promise<void> {
-  if (!COMMON_FIELDS.some((f) => f.key === key)) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
-  if (LOCKED_KEYS.includes(key) && (!switches.enabled || !switches.required)) throw new AppError('FIELD_LOCKED', 'fieldLocked', 400);
+  if (!COMMON_FIELDS.some((f) => f.key === key)) throw new AppError('FIELD_NOT_FOUND');
+  if (LOCKED_KEYS.includes(key) && (!switches.enabled || !switches.required)) throw new AppError('FIELD_LOCKED');
   await db.transaction(async (tx) => {
     await materialise(tx, conferenceId, version);
     const values = { enabled: switches.enabled, required: switches.enabled && switches.required };
@@ -174,7 +174,7 @@ export async function deleteCustomField(db: DB, conferenceId: number, key: strin
       .delete(registrationField)
       .where(and(fieldWhere(conferenceId, version, key), eq(registrationField.kind, 'custom')))
       .returning({ key: registrationField.fieldKey });
-    if (!deleted.length) throw new AppError('FIELD_NOT_DELETABLE', 'fieldNotDeletable', 400);
+    if (!deleted.length) throw new AppError('FIELD_NOT_DELETABLE');
   });
 }
 
@@ -191,7 +191,7 @@ export async function moveField(
     const fields = await loadFields(tx, conferenceId, version);
     const index = fields.findIndex((f) => f.key === key);
     const other = direction === 'up' ? index - 1 : index + 1;
-    if (index < 0) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
+    if (index < 0) throw new AppError('FIELD_NOT_FOUND');
     if (other < 0 || other >= fields.length) return;
     const order = fields.map((f) => f.key);
     [order[index], order[other]] = [order[other], order[index]];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDate } from '@/lib/validation/primitives';
 import type { FieldOption } from '@/db/schema/registrations';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { isStoredName } from '@/lib/storage/stored-name';
@@ -98,7 +99,6 @@ export function completeForm(stored: FormField[]): FormField[] {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^[+\d][\d\s()-]{4,29}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The answers schema for a form: built from the field configuration, used by the form
@@ -139,7 +139,7 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
     else if (field.key === 'email') rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid');
     else if (field.key === 'telephone' || field.key === 'fax') rule = text.refine((v) => v === '' || PHONE.test(v), 'phoneInvalid');
     else if (field.type === 'city') rule = text.refine((v) => v === '' || isCityAnswer(v), 'cityInvalid');
-    else if (field.type === 'date') rule = text.refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(v))), 'dateInvalid');
+    else if (field.type === 'date') rule = text.refine((v) => v === '' || isRealDate(v), 'dateInvalid');
     shape[field.key] = field.required ? rule : rule.default('');
   }
   return z.object(shape);

@@ -40,10 +40,10 @@ export async function updateRegistrant(
       .from(conferenceRegistration)
       .where(and(eq(conferenceRegistration.conferenceId, input.conferenceId), eq(conferenceRegistration.id, input.id)))
       .for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'registrantNotFound', 404);
+    if (!current) throw new AppError('REGISTRANT_NOT_FOUND');
     const email = current.answers.email;
     if (typeof email === 'string' && typeof input.answers.email === 'string' && input.answers.email.toLowerCase() !== email.toLowerCase()) {
-      throw new AppError('EMAIL_MISMATCH', 'emailMismatch', 400);
+      throw new AppError('EMAIL_MISMATCH');
     }
     // The files must be the registrant's own (already attached ones stay as they are).
     await attachUploads(tx, {

@@ -119,10 +119,10 @@ export type RegisterInput = {
  */
 export async function registerParticipant(db: DB, input: RegisterInput): Promise<{ code: string; orders: Order[]; nextPath: string }> {
   const state = await registrationState(db, input.conference.id, input.userId);
-  if (!state?.moduleEnabled) throw new AppError('MODULE_OFF', 'registerModuleOff', 403);
-  if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED', 'registrationClosed', 403);
-  if (state.mine) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
-  if (isFull(state)) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  if (!state?.moduleEnabled) throw new AppError('MODULE_OFF');
+  if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED');
+  if (state.mine) throw new AppError('ALREADY_REGISTERED');
+  if (isFull(state)) throw new AppError('REGISTRATION_FULL');
   const locale = input.locale ?? 'zh';
   const checked = input.form
     ? checkAnswers(completeForm(state.fields ?? []), state.countryOptions ?? [], input.form)
@@ -184,7 +184,7 @@ export async function insertRegistration(
   mail?: RegistrationMail,
 ): Promise<{ id: number; code: string }> {
   const placed = await placeRegistration(tx, { conferenceId, userId, answers, mail });
-  if (!placed) throw new AppError('REGISTRATION_FULL', 'registrationFull', 409);
+  if (!placed) throw new AppError('REGISTRATION_FULL');
   return placed;
 }
 
@@ -193,7 +193,7 @@ export async function withRegistrationConflicts<T>(work: () => Promise<T>): Prom
   try {
     return await work();
   } catch (error) {
-    if (uniqueViolation(error)) throw new AppError('ALREADY_REGISTERED', 'alreadyRegistered', 409);
+    if (uniqueViolation(error)) throw new AppError('ALREADY_REGISTERED');
     throw error;
   }
 }

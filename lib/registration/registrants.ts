@@ -3,20 +3,20 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { conferenceOrder, conferenceRegistration, user } from '@/db/schema';
 import type { LocalizedText } from '@/lib/i18n/localized';
+import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The admin list's query: search text, registration date range, page. */
 export const ZRegistrantQuery = z.object({
   q: z.string().trim().max(100).default(''),
-  from: z.union([z.literal(''), z.string().regex(DATE)]).default(''),
-  to: z.union([z.literal(''), z.string().regex(DATE)]).default(''),
+  from: ZOptionalIsoDate,
+  to: ZOptionalIsoDate,
   page: z.coerce.number().int().min(1).max(100000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
   /** The registration fee's payment: paid, unpaid (or awaiting confirmation), or none chosen. */
   pay: z.enum(['', 'paid', 'unpaid', 'none']).default(''),
   /** Registrants holding an available order for this fee. */
-  fee: z.union([z.literal(''), z.coerce.number().int().positive()]).default(''),
+  fee: z.union([z.literal(''), ZId]).default(''),
 });
 export type RegistrantFilters = Pick<RegistrantQuery, 'q' | 'from' | 'to' | 'pay' | 'fee'>;
 export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RULE_TYPES } from './rule-types';
+import { ZIsoDate } from '@/lib/validation/primitives';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A registration rule version as the organiser edits it (spec §3 registration rule). */
 export const ZRule = z
@@ -10,8 +10,8 @@ export const ZRule = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,30}$/, 'versionInvalid'),
-    startDate: z.string().regex(DATE, 'dateInvalid'),
-    endDate: z.string().regex(DATE, 'dateInvalid'),
+    startDate: ZIsoDate,
+    endDate: ZIsoDate,
     ruleType: z.enum(RULE_TYPES),
     costsSet: z.boolean(),
     registerFlag: z.boolean(),

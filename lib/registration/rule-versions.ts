@@ -143,7 +143,7 @@ export async function useRule(db: DB, conferenceId: number, version: string): Pr
       .select()
       .from(registrationRule)
       .where(and(eq(registrationRule.conferenceId, conferenceId), eq(registrationRule.version, version)));
-    if (!row) throw new AppError('VERSION_NOT_FOUND', 'versionNotFound', 404);
+    if (!row) throw new AppError('VERSION_NOT_FOUND');
     // Keep what the version in use has now, so switching back restores it.
     const current = await liveRule(tx, conferenceId);
     const [stored] = await tx
@@ -159,17 +159,17 @@ export async function useRule(db: DB, conferenceId: number, version: string): Pr
 /** Deletes a version and its form; the version in use, or one registrations were made under, stays. */
 export async function deleteRule(db: DB, conferenceId: number, version: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (version === (await activeVersion(tx, conferenceId))) throw new AppError('VERSION_IN_USE', 'versionInUse', 409);
+    if (version === (await activeVersion(tx, conferenceId))) throw new AppError('VERSION_IN_USE');
     const [{ n }] = await tx
       .select({ n: count() })
       .from(conferenceRegistration)
       .where(and(eq(conferenceRegistration.conferenceId, conferenceId), eq(conferenceRegistration.version, version)));
-    if (n > 0) throw new AppError('VERSION_IN_USE', 'versionInUse', 409);
+    if (n > 0) throw new AppError('VERSION_IN_USE');
     const deleted = await tx
       .delete(registrationRule)
       .where(and(eq(registrationRule.conferenceId, conferenceId), eq(registrationRule.version, version)))
       .returning({ id: registrationRule.id });
-    if (!deleted.length) throw new AppError('VERSION_NOT_FOUND', 'versionNotFound', 404);
+    if (!deleted.length) throw new AppError('VERSION_NOT_FOUND');
     await tx.delete(registrationField).where(and(eq(registrationField.conferenceId, conferenceId), eq(registrationField.version, version)));
   });
 }

@@ -26,12 +26,12 @@ export async function saveTempUpload(
   input: { conferenceId: number; userId: string; fields: FormField[]; field: string; fileName: string; data: Uint8Array },
 ): Promise<{ name: string; originalName: string; size: number }> {
   const item = input.fields.find((f) => f.key === input.field && f.enabled && f.type === 'file');
-  if (!item) throw new AppError('FIELD_NOT_FOUND', 'fieldNotFound', 404);
-  if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY', 'uploadEmpty', 400);
-  if (input.data.byteLength > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE', 'uploadTooLarge', 413);
+  if (!item) throw new AppError('FIELD_NOT_FOUND');
+  if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY');
+  if (input.data.byteLength > UPLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
   const allowed = fileRules(item.key).extensions ?? UPLOAD_EXTENSIONS;
   const type = fileTypeOf(input.fileName, input.data, allowed);
-  if (!type) throw new AppError('UPLOAD_TYPE', 'uploadType', 415, { types: allowed.join(', ') });
+  if (!type) throw new AppError('UPLOAD_TYPE', { types: allowed.join(', ') });
   const since = new Date(Date.now() - 86_400_000);
   const [{ n }] = await db
     .select({ n: count() })
@@ -39,7 +39,7 @@ export async function saveTempUpload(
     .where(
       and(eq(uploadedFile.conferenceId, input.conferenceId), eq(uploadedFile.userId, input.userId), gt(uploadedFile.createdAt, since)),
     );
-  if (n >= TEMP_PER_DAY) throw new AppError('RATE_LIMITED', 'rateLimited', 429);
+  if (n >= TEMP_PER_DAY) throw new AppError('RATE_LIMITED');
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   const originalName = cleanName(input.fileName);
   await writeTemp(input.conferenceId, name, input.data);
@@ -84,7 +84,7 @@ export async function attachUploads(
   for (const file of input.files) {
     const row = rows.find((r) => r.name === file.name);
     const usable = row && row.field === file.field && (row.status === 'temp' || row.registrationId === input.registrationId);
-    if (!usable) throw new AppError('UPLOAD_MISSING', 'uploadMissing', 400);
+    if (!usable) throw new AppError('UPLOAD_MISSING');
   }
   const fresh = rows.filter((r) => r.status === 'temp').map((r) => r.name);
   if (fresh.length) {

@@ -1,15 +1,8 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { PromptPage } from '@/components/ui/prompt-page';
+import { notFound } from 'next/navigation';
 import { requirePage } from '@/lib/auth/require-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('prompt');
-  return { title: t('notFoundTitle'), robots: { index: false } };
-}
-
+/** The 404 screen asked for by its address: the same screen, with a 404 status. */
 export default async function Page() {
   await requirePage('/404');
-  const t = await getTranslations('prompt');
-  return <PromptPage code="404" title={t('notFoundTitle')} text={t('notFoundText')} />;
+  notFound();
 }

@@ -20,7 +20,7 @@ const STATUS_COLORS: Record<string, string> = { '1': 'gray', '2': 'yellow', '3':
 /** My conferences: create one, request publication, cancel it, close; the platform administrator's review. */
 export default async function ConsolePage() {
   const { db, user, roles, locale } = await requirePage('/console');
-  const [t, rows, h] = await Promise.all([getTranslations('console'), myConferences(db, user!.id), headers()]);
+  const [t, rows, h] = await Promise.all([getTranslations('console'), myConferences(db, user.id), headers()]);
   const host = h.get('host');
   return (
     <Container size="lg" py="xl">

@@ -1,6 +1,7 @@
 import { Alert, Container, Paper, Title, Typography } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
 import { requirePage } from '@/lib/auth/require-page';
@@ -11,6 +12,7 @@ import { siteLook, templateFor } from '@/lib/cms/templates';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
 import { getRequestContext } from '@/lib/tenancy/context';
+import { parseId } from '@/lib/validation/primitives';
 
 type Props = { params: Promise<{ pageId: string }> };
 
@@ -20,9 +22,9 @@ type Props = { params: Promise<{ pageId: string }> };
  */
 async function resolvePage(pageId: string): Promise<{ page: Page | null; preview: boolean; phone: boolean }> {
   const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
-  const id = Number(pageId);
+  const id = parseId(pageId);
   const phone = isMobileAgent(h.get('user-agent'));
-  if (!ctx.conference || !Number.isSafeInteger(id) || id <= 0) return { page: null, preview: false, phone };
+  if (!ctx.conference || id === null) return { page: null, preview: false, phone };
   const published = await publishedPageFor(ctx.db, ctx.conference.id, id, phone);
   if (published) return { page: published, preview: false, phone };
   if (ctx.roles.manager || ctx.roles.platformAdmin) return { page: await findPage(ctx.db, ctx.conference.id, id), preview: true, phone };
@@ -41,15 +43,8 @@ export default async function ContentPage({ params }: Props) {
     resolvePage((await params).pageId),
     siteLook(db, conference.id),
   ]);
-  if (!page) {
-    return (
-      <Container size="md" py="xl">
-        <Alert color="gray" data-testid="page-not-found">
-          {t('notFound')}
-        </Alert>
-      </Container>
-    );
-  }
+  // Not there, or not published and the visitor is no administrator: the 404 screen, status 404.
+  if (!page) notFound();
   const template = templateFor(look, 'page', phone);
   if (template) {
     const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));

@@ -23,8 +23,8 @@ export default async function UserInfoPage() {
   const [t, tc, found, registration] = await Promise.all([
     getTranslations('profile'),
     getTranslations('common'),
-    findProfile(db, user!.id),
-    findRegistration(db, conference.id, user!.id),
+    findProfile(db, user.id),
+    findRegistration(db, conference.id, user.id),
   ]);
   const fields = registration ? await loadFields(db, conference.id, registration.version) : [];
   const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
@@ -56,7 +56,7 @@ export default async function UserInfoPage() {
             <Text size="sm" c="dimmed">
               {t('email')}
             </Text>
-            <Text data-testid="profile-email">{user!.email}</Text>
+            <Text data-testid="profile-email">{user.email}</Text>
           </div>
           {FIELDS.map((field) => (
             <div key={field}>

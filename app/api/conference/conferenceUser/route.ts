@@ -7,6 +7,7 @@ import { registrationGate } from '@/lib/registration/registration-gate';
 import { parseAnswers } from '@/lib/registration/answers';
 import { updateRegistrant } from '@/lib/registration/manage-registrants';
 import { registerParticipant } from '@/lib/registration/register-participant';
+import { ZId } from '@/lib/validation/primitives';
 
 const ZAnswers = z.record(z.string(), z.unknown()).default({});
 
@@ -29,9 +30,9 @@ export const POST = route(
   async ({ db, conference, user, body, locale }) => {
     const { code, orders, nextPath } = await registerParticipant(db, {
       conference,
-      userId: user!.id,
-      form: { ...body.answers, email: user!.email },
-      account: { email: user!.email, name: user!.name },
+      userId: user.id,
+      form: { ...body.answers, email: user.email },
+      account: { email: user.email, name: user.name },
       fees: body.fees,
       locale,
     });
@@ -45,10 +46,10 @@ export const POST = route(
 
 /** An organiser corrects a registrant's answers (the email stays the account's). */
 export const PUT = route(
-  { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), answers: ZAnswers }) },
+  { auth: 'manager', body: z.object({ id: ZId, answers: ZAnswers }) },
   async ({ db, conference, body }) => {
     const registrant = await findRegistrant(db, conference.id, body.id);
-    if (!registrant) throw new AppError('NOT_FOUND', 'registrantNotFound', 404);
+    if (!registrant) throw new AppError('REGISTRANT_NOT_FOUND');
     // Checked against the form of the version the registrant registered under.
     const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true, version: registrant.version });
     await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers, files });

@@ -3,4 +3,4 @@ import { ZCreateConference } from '@/lib/conferences/lifecycle-schemas';
 import { route } from '@/lib/http/route';
 
 /** Creates a conference (not published); the caller becomes its manager. */
-export const POST = route({ auth: 'user', body: ZCreateConference }, async ({ db, user, body }) => createConference(db, user!.id, body));
+export const POST = route({ auth: 'user', body: ZCreateConference }, async ({ db, user, body }) => createConference(db, user.id, body));

@@ -11,6 +11,7 @@ import { originalFileNames } from '@/lib/registration/uploads';
 import { AnswerList } from '@/components/registration/answer-list';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { findRegistrant } from '@/lib/registration/registrants';
+import { parseId } from '@/lib/validation/primitives';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -25,11 +26,11 @@ export default async function ManageUserDetailsPage({
 }) {
   const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
   const raw = (await searchParams).id;
-  const id = Number(Array.isArray(raw) ? raw[0] : raw);
+  const id = parseId(raw);
   const [t, to, registrant, countryOptions] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
-    Number.isSafeInteger(id) && id > 0 ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
+    id !== null ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
     loadCountryOptions(db, conference.id),
   ]);
   if (!registrant) {

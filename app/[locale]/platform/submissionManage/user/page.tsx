@@ -19,7 +19,7 @@ export default async function ReviewerHome() {
         <Title order={3} data-testid="reviewer-home">
           {t('reviewerHomeTitle')}
         </Title>
-        <Text>{t('reviewerWelcome', { name: user!.name, conference: localized(conference.shortTitle, locale) })}</Text>
+        <Text>{t('reviewerWelcome', { name: user.name, conference: localized(conference.shortTitle, locale) })}</Text>
         <Alert color="gray">{t('reviewerNoAssignments')}</Alert>
       </Stack>
     </Paper>

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** My registration fee and optional fees with their orders; change them before payment, or add more. */
 export default async function FeePage() {
   const { db, conference, user, locale } = await requirePage('/profile/conference/fee');
-  const [t, registration] = await Promise.all([getTranslations('orders'), findRegistration(db, conference.id, user!.id)]);
+  const [t, registration] = await Promise.all([getTranslations('orders'), findRegistration(db, conference.id, user.id)]);
   if (!registration) {
     return (
       <Paper withBorder p="xl">
@@ -32,7 +32,7 @@ export default async function FeePage() {
       </Paper>
     );
   }
-  const [orders, offer] = await Promise.all([myFeeOrders(db, conference.id, user!.id), feeOffer(db, conference, { locale })]);
+  const [orders, offer] = await Promise.all([myFeeOrders(db, conference.id, user.id), feeOffer(db, conference, { locale })]);
   const country = typeof registration.answers.country === 'string' ? registration.answers.country : null;
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
   // Optional fees I already hold are changed on their own page, not added again.

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** My orders at this conference with their status (paying them arrives with payments). */
 export default async function OrderListPage() {
   const { db, conference, user, locale } = await requirePage('/profile/order/list');
-  const [t, orders] = await Promise.all([getTranslations('orders'), listMyOrders(db, conference.id, user!.id)]);
+  const [t, orders] = await Promise.all([getTranslations('orders'), listMyOrders(db, conference.id, user.id)]);
   return (
     <Paper withBorder p="xl">
       <Title order={3} mb="md">

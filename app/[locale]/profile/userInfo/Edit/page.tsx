@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function UserInfoEditPage() {
   const { db, user } = await requirePage('/profile/userInfo/Edit');
-  const [t, found] = await Promise.all([getTranslations('profile'), findProfile(db, user!.id)]);
+  const [t, found] = await Promise.all([getTranslations('profile'), findProfile(db, user.id)]);
   const p = found?.profile;
   return (
     <Paper withBorder p="xl">

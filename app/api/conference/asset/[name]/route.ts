@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Errors } from '@/lib/http/app-error';
+import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { locatePublic } from '@/lib/storage/local-storage';
 
@@ -8,7 +8,7 @@ const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', pn
 /** A public file of this site's conference (the banner), cached by browsers: its name never changes content. */
 export const GET = route({}, async ({ conference, params }) => {
   const where = await locatePublic(conference.id, params.name ?? '');
-  if (!where) throw Errors.notFound();
+  if (!where) throw new AppError('NOT_FOUND');
   const ext = where.slice(where.lastIndexOf('.') + 1);
   return new Response(new Uint8Array(await readFile(where)), {
     headers: {

@@ -2,4 +2,4 @@ import { route } from '@/lib/http/route';
 import { myFeeOrders } from '@/lib/orders/queries';
 
 /** My registration-fee and optional-fee orders at this conference. */
-export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => myFeeOrders(db, conference.id, user!.id));
+export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => myFeeOrders(db, conference.id, user.id));

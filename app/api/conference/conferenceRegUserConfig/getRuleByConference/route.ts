@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Errors } from '@/lib/http/app-error';
+import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { findRule } from '@/lib/registration/rule-versions';
 
@@ -8,7 +8,7 @@ export const GET = route(
   { auth: 'manager', query: z.object({ version: z.string().max(30).optional() }) },
   async ({ db, conference, query }) => {
     const rule = await findRule(db, conference.id, query.version);
-    if (!rule) throw Errors.notFound();
+    if (!rule) throw new AppError('NOT_FOUND');
     return rule;
   },
 );

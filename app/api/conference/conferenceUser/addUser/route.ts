@@ -10,7 +10,7 @@ export const POST = route(
   async ({ db, conference, body }) => {
     const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true });
     // Files are the participant's to upload: an organiser adds the registration without them.
-    if (files.length) throw new AppError('UPLOAD_MISSING', 'uploadMissing', 400);
+    if (files.length) throw new AppError('UPLOAD_MISSING');
     return addRegistrant(db, { conferenceId: conference.id, answers: answers as typeof answers & { email: string } });
   },
 );

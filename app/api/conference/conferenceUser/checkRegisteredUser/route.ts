@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { Errors } from '@/lib/http/app-error';
+import { AppError } from '@/lib/http/app-error';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
 
@@ -8,9 +8,9 @@ import { findRegistration } from '@/lib/registration/register-participant';
 export const GET = route(
   { auth: 'user', query: z.object({ email: z.email({ error: 'emailInvalid' }) }) },
   async ({ db, conference, user, roles, query }) => {
-    const own = query.email.toLowerCase() === user!.email.toLowerCase();
-    if (!own && !roles.manager && !roles.platformAdmin) throw Errors.forbidden();
-    const account = own ? { id: user!.id } : await findUserByEmail(db, query.email);
+    const own = query.email.toLowerCase() === user.email.toLowerCase();
+    if (!own && !roles.manager && !roles.platformAdmin) throw new AppError('FORBIDDEN');
+    const account = own ? { id: user.id } : await findUserByEmail(db, query.email);
     const registration = account ? await findRegistration(db, conference.id, account.id) : null;
     return { registered: registration !== null };
   },

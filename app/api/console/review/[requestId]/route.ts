@@ -6,6 +6,6 @@ import { route } from '@/lib/http/route';
 /** Approves or rejects (with a reason) a publication request (platform administrators). */
 export const POST = route({ auth: 'platformAdmin', body: ZDecision }, async ({ db, user, params, body }) => {
   const requestId = idParam(params.requestId);
-  await decidePublication(db, { requestId, adminId: user!.id, decision: body });
+  await decidePublication(db, { requestId, adminId: user.id, decision: body });
   return { requestId };
 });

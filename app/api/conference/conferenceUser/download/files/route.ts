@@ -30,13 +30,13 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
   const organiser = roles.manager || roles.platformAdmin;
   const files = body.map(({ name, field }) => {
     const row = found.get(name);
-    if (!row || row.field !== field || (!organiser && row.userId !== user!.id)) throw new AppError('FILE_NOT_FOUND', 'fileNotFound', 404);
+    if (!row || row.field !== field || (!organiser && row.userId !== user.id)) throw new AppError('FILE_NOT_FOUND');
     return row;
   });
   const contents = await Promise.all(
     files.map(async (row) => {
       const where = await locate(conference.id, row.name);
-      if (!where) throw new AppError('FILE_NOT_FOUND', 'fileNotFound', 404);
+      if (!where) throw new AppError('FILE_NOT_FOUND');
       return { row, data: new Uint8Array(await readFile(where)) };
     }),
   );

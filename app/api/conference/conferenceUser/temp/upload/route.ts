@@ -10,12 +10,12 @@ import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
  * answer's data is `temp/<stored name>`; the form keeps the name after the 5-character prefix.
  */
 export const POST = route({ auth: 'user', published: true }, async ({ req, db, conference, user }) => {
-  const { form, file, data } = await readUpload(req, { bytes: UPLOAD_MAX_BYTES, code: 'UPLOAD_TOO_LARGE', message: 'uploadTooLarge' });
+  const { form, file, data } = await readUpload(req, { bytes: UPLOAD_MAX_BYTES, code: 'UPLOAD_TOO_LARGE' });
   const field = form.get('field');
-  if (typeof field !== 'string') throw new AppError('INVALID_INPUT', 'invalidInput', 400);
+  if (typeof field !== 'string') throw new AppError('INVALID_INPUT');
   const saved = await saveTempUpload(db, {
     conferenceId: conference.id,
-    userId: user!.id,
+    userId: user.id,
     fields: await loadFields(db, conference.id),
     field,
     fileName: file.name,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { deleteMenu } from '@/lib/cms/menus';
 import { route } from '@/lib/http/route';
+import { ZId } from '@/lib/validation/primitives';
 
 /** Deletes a menu item without children. */
 export const DELETE = route(
-  { auth: 'manager', query: z.object({ id: z.coerce.number().int().positive() }) },
+  { auth: 'manager', query: z.object({ id: ZId }) },
   async ({ db, conference, query }) => {
     await deleteMenu(db, conference.id, query.id);
     return { id: query.id };

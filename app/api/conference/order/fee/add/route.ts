@@ -6,7 +6,7 @@ import { addFeeOrders } from '@/lib/orders/change-fee-order';
 export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale }) => {
   const orders = await addFeeOrders(db, {
     conferenceId: conference.id,
-    userId: user!.id,
+    userId: user.id,
     locale,
     invitationCode: body.invitationCode,
     choice: body,

@@ -9,7 +9,7 @@ import { route } from '@/lib/http/route';
  */
 export const GET = route({ published: true }, async ({ db, conference, params }) => {
   const template = await findTemplate(db, conference.id, idParam(params.id));
-  if (!template) throw new AppError('TEMPLATE_NOT_FOUND', 'templateNotFound', 404);
+  if (!template) throw new AppError('TEMPLATE_NOT_FOUND');
   return new Response(template.css, {
     headers: {
       'content-type': 'text/css; charset=utf-8',

@@ -4,6 +4,6 @@ import { route } from '@/lib/http/route';
 
 /** Takes one of my conferences off line, back to not published (the service checks I manage it). */
 export const POST = route({ auth: 'user', changesSite: true }, async ({ db, user, params }) => {
-  await cancelPublication(db, { conferenceId: idParam(params.id), userId: user!.id });
+  await cancelPublication(db, { conferenceId: idParam(params.id), userId: user.id });
   return { status: '1' };
 });

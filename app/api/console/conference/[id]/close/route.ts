@@ -4,6 +4,6 @@ import { route } from '@/lib/http/route';
 
 /** Closes one of my conferences (the service checks I manage it). */
 export const POST = route({ auth: 'user', changesSite: true }, async ({ db, user, params }) => {
-  await closeConference(db, { conferenceId: idParam(params.id), userId: user!.id });
+  await closeConference(db, { conferenceId: idParam(params.id), userId: user.id });
   return { status: '3' };
 });

@@ -4,5 +4,5 @@ import { route } from '@/lib/http/route';
 
 /** Asks the platform to publish one of my conferences (the service checks I manage that id). */
 export const POST = route({ auth: 'user' }, async ({ db, user, params, locale }) =>
-  requestPublication(db, { conferenceId: idParam(params.id), userId: user!.id, locale }),
+  requestPublication(db, { conferenceId: idParam(params.id), userId: user.id, locale }),
 );

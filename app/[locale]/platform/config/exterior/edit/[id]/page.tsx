@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { AppearanceEditorShell } from '@/components/cms/appearance-editor-shell';
 import { requirePage } from '@/lib/auth/require-page';
 import { findAppearance } from '@/lib/cms/appearances';
+import { parseId } from '@/lib/validation/primitives';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('appearances');
@@ -13,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Edits one appearance of this conference. */
 export default async function EditAppearancePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, conference } = await requirePage('/platform/config/exterior/edit/:id');
-  const id = Number((await params).id);
-  const look = Number.isSafeInteger(id) && id > 0 ? await findAppearance(db, conference.id, id) : null;
+  const id = parseId((await params).id);
+  const look = id !== null ? await findAppearance(db, conference.id, id) : null;
   if (!look)
     return (
       <Alert color="red" data-testid="appearance-missing">

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageEditorShell } from '@/components/cms/page-editor-shell';
 import { requirePage } from '@/lib/auth/require-page';
 import { findPage } from '@/lib/cms/pages';
+import { parseId } from '@/lib/validation/primitives';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('pages');
@@ -13,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Edits one page of this conference. */
 export default async function EditPagePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, conference } = await requirePage('/platform/config/page/edit/:id');
-  const id = Number((await params).id);
-  const page = Number.isSafeInteger(id) && id > 0 ? await findPage(db, conference.id, id) : null;
+  const id = parseId((await params).id);
+  const page = id !== null ? await findPage(db, conference.id, id) : null;
   if (!page)
     return (
       <Alert color="red" data-testid="page-missing">

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { TemplateEditorShell } from '@/components/cms/template-editor-shell';
 import { requirePage } from '@/lib/auth/require-page';
 import { findTemplate } from '@/lib/cms/templates';
+import { parseId } from '@/lib/validation/primitives';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('templates');
@@ -13,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Edits one page template of this conference. */
 export default async function EditTemplatePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, conference } = await requirePage('/platform/config/template/edit/:id');
-  const id = Number((await params).id);
-  const template = Number.isSafeInteger(id) && id > 0 ? await findTemplate(db, conference.id, id) : null;
+  const id = parseId((await params).id);
+  const template = id !== null ? await findTemplate(db, conference.id, id) : null;
   if (!template)
     return (
       <Alert color="red" data-testid="template-missing">

@@ -4,5 +4,5 @@ import { route } from '@/lib/http/route';
 
 /** Creates or changes a fee; a new price invalidates the unpaid orders at the old one. */
 export const POST = route({ auth: 'manager', body: ZFeeInput }, async ({ db, conference, user, body }) =>
-  saveFee(db, conference.id, body, user!.id),
+  saveFee(db, conference.id, body, user.id),
 );

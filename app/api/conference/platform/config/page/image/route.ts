@@ -1,10 +1,10 @@
-import { BANNER_LIMIT, storePublicImage } from '@/lib/conferences/banner';
+import { PICTURE_LIMIT, storePublicImage } from '@/lib/conferences/banner';
 import { route } from '@/lib/http/route';
 import { readUpload } from '@/lib/http/upload';
 
 /** An image for a page's content (multipart `file`: jpg or png up to 10 MB); answers its address. */
 export const POST = route({ auth: 'manager' }, async ({ req, conference }) => {
-  const { file, data } = await readUpload(req, BANNER_LIMIT);
-  const name = await storePublicImage(conference.id, file.name, data);
+  const { file, data } = await readUpload(req, PICTURE_LIMIT);
+  const name = await storePublicImage(conference.id, file.name, data, PICTURE_LIMIT);
   return { src: `/api/conference/asset/${name}` };
 });

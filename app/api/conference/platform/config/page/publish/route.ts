@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { setPublished } from '@/lib/cms/pages';
 import { route } from '@/lib/http/route';
+import { ZId } from '@/lib/validation/primitives';
 
 /** Publishes or withdraws a page. */
 export const POST = route(
-  { auth: 'manager', body: z.object({ id: z.coerce.number().int().positive(), published: z.boolean() }) },
+  { auth: 'manager', body: z.object({ id: ZId, published: z.boolean() }) },
   async ({ db, conference, body }) => {
     await setPublished(db, conference.id, body.id, body.published);
     return body;

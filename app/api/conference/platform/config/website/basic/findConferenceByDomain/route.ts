@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
-import { Errors } from '@/lib/http/app-error';
+import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 
 /** Basic facts of the conference a domain serves (default: the caller's host). */
 export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference, roles }) => {
   const found = query.domain ? await findConferenceByHost(db, query.domain) : conference;
   // Another conference is only described once it is public.
-  if (!found || (found.id !== conference.id && found.status !== '4' && !roles.platformAdmin)) throw Errors.notFound();
+  if (!found || (found.id !== conference.id && found.status !== '4' && !roles.platformAdmin)) throw new AppError('NOT_FOUND');
   return {
     conferenceId: found.id,
     slug: found.slug,

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The largest id a PostgreSQL `integer` (serial) column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id from a query, a body or an address: a whole number from 1 to 2^31-1. */
+export const ZId = z.coerce.number('numberInvalid').int('numberInvalid').min(1, 'numberInvalid').max(MAX_ID, 'numberInvalid');
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date written YYYY-MM-DD that really exists (no 2026-02-30, no 9999-99-99), years 1900–2999. */
+export function isRealDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A real calendar date, YYYY-MM-DD. */
+export const ZIsoDate = z.string('dateInvalid').refine(isRealDate, 'dateInvalid');
+
+/** A real calendar date or '' (not set). */
+export const ZOptionalIsoDate = z.union([z.literal(''), ZIsoDate]).default('');
+
+/** An id written in an address (`/page/12`, `?id=12`): digits only, 1 to 2^31-1; anything else is null. */
+export function parseId(raw: string | string[] | undefined | null): number | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
