@@ -1,0 +1,187 @@
+/**
+ * The fuzz walk: every route handler under app/api, called with bad inputs derived from its own
+ * zod schemas (ids past 32 bits, NUL bytes, lone surrogates, huge strings, wrong types, impossible
+ * dates) and hostile address segments, by a caller who is a manager and a platform administrator
+ * (so every handler runs as far as it can) and by an anonymous one. Every answer must be below
+ * 500, carry the {code, message, data} envelope when it is JSON or an error, and an error must
+ * leave the database as it was.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { conference, conferenceMember, platformAdmin, session } from '@/db/schema';
+import { DEMO_SLUG, seedDemo } from '@/db/seed';
+import { createTestDatabase, testBackends } from '@/db/testing';
+import { HOSTILE_SEGMENTS, HUGE_STRING, hostileQueries, hostileValues } from './fuzz-inputs';
+import type { RouteHandler } from './route';
+import { apiRequest, plantSession, useAsProcessDatabase } from './testing';
+
+type Module = Record<string, unknown>;
+const modules = import.meta.glob<Module>('/app/api/**/route.ts');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** A segment as it travels in an address; a lone surrogate as the bytes a client would send. */
+function encodeSegment(segment: string): string {
+  try {
+    return segment.startsWith('%') ? segment : encodeURIComponent(segment);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** `/app/api/console/conference/[id]/close/route.ts` → the address with `[id]` filled in. */
+function addressOf(file: string, segment: string): { url: string; params: Record<string, string | string[]> } {
+  const parts = file
+    .replace(/^\/app/, '')
+    .replace(/\/route\.ts$/, '')
+    .split('/');
+  const params: Record<string, string | string[]> = {};
+  const url = parts
+    .map((part) => {
+      const rest = /^\[\.\.\.(\w+)\]$/.exec(part);
+      if (rest) {
+        params[rest[1]] = [segment];
+        return encodeSegment(segment);
+      }
+      const one = /^\[(\w+)\]$/.exec(part);
+      if (!one) return part;
+      params[one[1]] = segment;
+      return encodeSegment(segment);
+    })
+    .join('/');
+  return { url, params };
+}
+
+const UNCHECKED_TABLES = new Set(['rate_limit']);
+
+/** A cheap fingerprint of every table: its row count and the newest row version (xmin). */
+async function fingerprint(database: Database): Promise<string> {
+  const tables = (await database.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows?: { name: string }[] } | { name: string }[];
+  const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((t) => t.name).filter((n) => !UNCHECKED_TABLES.has(n));
+  const query = names
+    .map((n) => `select '${n}' as t, count(*)::text as c, coalesce(max(xmin::text::bigint), 0)::text as x from "${n}"`)
+    .join(' union all ');
+  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows?: unknown[] } | unknown[];
+  return JSON.stringify(Array.isArray(result) ? result : result.rows);
+}
+
+type Finding = { where: string; problem: string };
+
+describe.each(testBackends())('fuzz walk over every route handler on %s', (backend) => {
+  let database: Database;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    await seedDemo(database.db);
+    const [demo] = await database.db.select().from(conference).where(eq(conference.slug, DEMO_SLUG));
+    useAsProcessDatabase(database);
+    token = await plantSession(database, demo.id, 'manager');
+    const [{ userId }] = await database.db.select({ userId: session.userId }).from(session).where(eq(session.token, token));
+    await database.db.insert(platformAdmin).values({ userId });
+    expect(await database.db.select().from(conferenceMember).where(eq(conferenceMember.userId, userId))).toHaveLength(1);
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  it('finds every handler', () => {
+    expect(Object.keys(modules).length).toBeGreaterThan(70);
+  });
+
+  it('answers every hostile input below 500, in the envelope, and changes nothing on an error', { timeout: 900_000 }, async () => {
+    const findings: Finding[] = [];
+    let calls = 0;
+    let before = await fingerprint(database);
+
+    const probe = async (
+      where: string,
+      handler: RouteHandler | ((req: Request, seg?: unknown) => Promise<Response>),
+      request: () => Request,
+      params: Record<string, string | string[]>,
+    ) => {
+      calls++;
+      let res: Response;
+      try {
+        res = await (handler as (req: Request, seg: unknown) => Promise<Response>)(request(), { params: Promise.resolve(params) });
+      } catch (error) {
+        findings.push({ where, problem: `threw ${(error as Error).message}` });
+        return;
+      }
+      if (res.status >= 500) findings.push({ where, problem: `answered ${res.status}: ${(await res.text()).slice(0, 200)}` });
+      const json = (res.headers.get('content-type') ?? '').includes('application/json');
+      if (res.status >= 400 && !json) findings.push({ where, problem: `error ${res.status} without the envelope` });
+      if (json) {
+        const body = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+        if (!body || typeof body.code !== 'number' || typeof body.message !== 'string') findings.push({ where, problem: 'no envelope' });
+      } else {
+        await res.arrayBuffer().catch(() => undefined);
+      }
+      const after = await fingerprint(database);
+      if (res.status >= 400 && after !== before) findings.push({ where, problem: `error ${res.status} changed the database` });
+      before = after;
+    };
+
+    for (const [file, load] of Object.entries(modules).sort()) {
+      const mod = await load();
+      for (const method of METHODS) {
+        const handler = mod[method] as RouteHandler | undefined;
+        if (typeof handler !== 'function') continue;
+        const options = handler.options ?? {};
+        const hasSegments = file.includes('[');
+        for (const segment of hasSegments ? HOSTILE_SEGMENTS : ['-']) {
+          const { url, params } = addressOf(file, segment);
+          const where = (label: string) => `${method} ${url} ${label}`;
+          // An anonymous caller only reaches past the door of the handlers open to everyone.
+          const callers = !options.auth || options.auth === 'none' ? [token, undefined] : [token, undefined].slice(0, 1);
+          if (options.auth && options.auth !== 'none')
+            await probe(
+              where('anonymous door'),
+              handler,
+              () => apiRequest(url, { method, body: method === 'GET' ? undefined : '{}' }),
+              params,
+            );
+          for (const caller of callers) {
+            const who = caller ? 'admin' : 'anonymous';
+            for (const { label, query } of hostileQueries(options.query as never)) {
+              await probe(
+                where(`${who} ?${label}`),
+                handler,
+                () => apiRequest(`${url}?${query}`, { method, token: caller, body: method === 'GET' ? undefined : '{}' }),
+                params,
+              );
+            }
+            if (method === 'GET' || !options.body) {
+              if (method !== 'GET')
+                await probe(
+                  where(`${who} raw`),
+                  handler,
+                  () => apiRequest(url, { method, token: caller, body: '{"a":"\\u0000"}' }),
+                  params,
+                );
+              continue;
+            }
+            for (const { label, value } of hostileValues(options.body as never)) {
+              await probe(
+                where(`${who} ${label}`),
+                handler,
+                () => apiRequest(url, { method, token: caller, body: JSON.stringify(value) }),
+                params,
+              );
+            }
+            await probe(
+              where(`${who} huge`),
+              handler,
+              () => apiRequest(url, { method, token: caller, body: JSON.stringify({ s: HUGE_STRING }) }),
+              params,
+            );
+            await probe(where(`${who} not json`), handler, () => apiRequest(url, { method, token: caller, body: '{"a":' }), params);
+          }
+          if (!hasSegments) break;
+        }
+      }
+    }
+    console.info(`[fuzz] ${calls} calls over ${Object.keys(modules).length} route files, ${findings.length} findings`);
+    expect(findings.slice(0, 40)).toEqual([]);
+  });
+});
