@@ -60,13 +60,18 @@ test('a user creates a conference, sets up its website and requests publication;
   await settings.getByTestId('domains').fill('not a domain');
   await settings.getByTestId('save-website').click();
   await expect(settings.getByText('请输入有效域名，如 conf.example.org')).toBeVisible();
-  await settings.getByTestId('domains').fill('');
+  // Another conference's development host is the platform's, never a domain.
+  await settings.getByTestId('domains').fill('demo.localhost');
+  await settings.getByTestId('save-website').click();
+  await expect(settings.getByText('该主机名属于平台，不能作为会议域名')).toBeVisible();
+  await settings.getByTestId('domains').fill(`${SLUG}.example.org`);
   await site.getByTestId('add-contact').click();
   await settings.getByLabel('姓名（中文）').fill('王老师');
   await settings.getByLabel('姓名（英文）').fill('Ms Wang');
   await settings.getByLabel('电话').fill('010-12345678');
   await settings.getByTestId('save-website').click();
   await expect(site.getByText('网站设置已保存')).toBeVisible();
+  await expect(site.locator(`[data-domain="${SLUG}.example.org"]`)).toContainText('待平台审批');
   const [chooser] = await Promise.all([site.waitForEvent('filechooser'), site.getByTestId('upload-banner').click()]);
   await chooser.setFiles({
     name: 'banner.png',
@@ -105,6 +110,10 @@ test('a user creates a conference, sets up its website and requests publication;
   await admin.reload();
   await admin.locator(`[data-request="${SLUG}"]`).getByTestId('approve-request').click();
   await expect(admin.getByTestId('review-empty')).toBeVisible();
+  await admin.locator(`[data-domain="${SLUG}.example.org"]`).getByTestId('approve-domain').click();
+  await expect(admin.getByText('Domain approved: it now serves its conference')).toBeVisible();
+  await site.reload();
+  await expect(site.locator(`[data-domain="${SLUG}.example.org"]`)).toContainText('已批准，生效中');
   await expect.poll(visitorSees, { timeout: 15_000 }).toBe('/');
   await expect(visitor.getByTestId('site-name')).toHaveText('测试会');
   await expect(visitor.getByTestId('conference-department')).toHaveText('主办单位：中国科研网络　学科：理学');

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
@@ -18,9 +18,12 @@ type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city'
 /** The website config of spec §3: titles, department, discipline, dates, venue, language, domains, contacts, record number. */
 export function WebsiteConfigForm({
   initial,
+  domainStates,
   pages,
 }: {
   initial: WebsiteConfigInput;
+  /** Each saved domain with its approval state. */
+  domainStates: { domain: string; status: 'pending' | 'approved' | 'rejected' }[];
   pages: { id: number; name: { zh: string; en: string }; published: boolean }[];
 }) {
   const t = useTranslations('websiteConfig');
@@ -140,6 +143,18 @@ export function WebsiteConfigForm({
                 />
               )}
             />
+            {domainStates.length > 0 && (
+              <Stack gap={4} data-testid="domain-states">
+                {domainStates.map((d) => (
+                  <Group key={d.domain} gap="xs" data-domain={d.domain}>
+                    <Text size="sm">{d.domain}</Text>
+                    <Badge size="sm" variant="light" color={{ pending: 'yellow', approved: 'green', rejected: 'red' }[d.status]}>
+                      {t(`domain_${d.status}`)}
+                    </Badge>
+                  </Group>
+                ))}
+              </Stack>
+            )}
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md" data-testid="contacts">

@@ -75,6 +75,11 @@ export const conferenceDomain = pgTable(
     conferenceId: integer('conference_id')
       .notNull()
       .references(() => conference.id, { onDelete: 'cascade' }),
+    /** 'pending' until a platform administrator approves it ('approved') or not ('rejected'); only an approved domain selects the conference. */
+    status: text('status').notNull().default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
   },
   (t) => [index('conference_domain_conference_idx').on(t.conferenceId)],
 );

@@ -34,8 +34,7 @@ export async function saveAppearance(db: DB, conferenceId: number, input: z.outp
     ] as const) {
       if (!templateId) continue;
       const template = await findTemplate(tx, conferenceId, templateId);
-      if (!template || template.type !== type || template.isMobile)
-        throw new AppError('TEMPLATE_INVALID');
+      if (!template || template.type !== type || template.isMobile) throw new AppError('TEMPLATE_INVALID');
     }
     const values = {
       name: input.name,

@@ -25,8 +25,7 @@ export async function saveMenu(db: DB, conferenceId: number, input: z.output<typ
         .select()
         .from(menuItem)
         .where(and(eq(menuItem.conferenceId, conferenceId), eq(menuItem.id, input.parentId)));
-      if (!parent || parent.parentId !== null || parent.id === input.id)
-        throw new AppError('MENU_PARENT_INVALID');
+      if (!parent || parent.parentId !== null || parent.id === input.id) throw new AppError('MENU_PARENT_INVALID');
       if (input.id) {
         const [child] = await tx
           .select({ id: menuItem.id })

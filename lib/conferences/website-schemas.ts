@@ -26,7 +26,17 @@ export const ZWebsiteConfig = z
     recordNumber: text(60).default(''),
     /** A published content page shown on the home page (null: none). */
     homePageId: ZId.nullable().default(null),
-    domains: z.array(z.string().trim().toLowerCase().regex(DOMAIN, 'domainInvalid')).max(5).default([]),
+    domains: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(DOMAIN, 'domainInvalid')
+          .refine((d) => d !== 'localhost' && !d.endsWith('.localhost'), 'domainReserved'),
+      )
+      .max(5)
+      .default([]),
     contacts: z
       .array(
         z.object({
@@ -44,3 +54,6 @@ export const ZWebsiteConfig = z
   });
 export type WebsiteConfigInput = z.input<typeof ZWebsiteConfig>;
 export type WebsiteConfigValues = z.output<typeof ZWebsiteConfig>;
+
+/** A platform administrator's decision on a requested domain. */
+export const ZDomainDecision = z.object({ domain: z.string().trim().toLowerCase().max(253), approve: z.boolean() });

@@ -9,6 +9,7 @@ import { conference, conferenceMember, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
 import { uploadBanner } from './banner';
+import { decideDomain, domainsOf, pendingDomains } from './domains';
 import { addManager, findWebsiteSettings, listManagers, removeManager, saveWebsiteSettings } from './website-settings';
 import { ZWebsiteConfig } from './website-schemas';
 
@@ -60,7 +61,7 @@ describe.each(testBackends())('website settings on %s', (backend) => {
       ...extra,
     });
 
-  it('saves the website config with its domains; the domain then selects the conference; another conference cannot take it', async () => {
+  it('saves the website config with its domains; an approved domain then selects the conference; another conference cannot take it', async () => {
     await saveWebsiteSettings(
       database.db,
       confs[0].id,
@@ -77,7 +78,23 @@ describe.each(testBackends())('website settings on %s', (backend) => {
       recordNumber: '沪ICP备1号',
       contacts: [{ name: { en: 'Ms Wang' } }],
     });
+    // Nobody's typing makes a host theirs: the domain waits for a platform administrator.
+    expect(await findConferenceByHost(database.db, 'conf.example.org')).toBeNull();
+    expect(await domainsOf(database.db, confs[0].id)).toEqual([{ domain: 'conf.example.org', status: 'pending' }]);
+    expect((await pendingDomains(database.db)).map((d) => d.domain)).toEqual(['conf.example.org']);
+    await decideDomain(database.db, { domain: 'conf.example.org', approve: true, adminId: owner });
     expect((await findConferenceByHost(database.db, 'conf.example.org'))?.id).toBe(confs[0].id);
+    await expect(decideDomain(database.db, { domain: 'conf.example.org', approve: false, adminId: owner })).rejects.toMatchObject({
+      code: 'DOMAIN_NOT_PENDING',
+    });
+    // Saving again keeps the approval of a domain still listed; a new one waits.
+    await saveWebsiteSettings(database.db, confs[0].id, values({ domains: ['conf.example.org', 'conf2.example.org'] }));
+    expect(await domainsOf(database.db, confs[0].id)).toEqual([
+      { domain: 'conf.example.org', status: 'approved' },
+      { domain: 'conf2.example.org', status: 'pending' },
+    ]);
+    await decideDomain(database.db, { domain: 'conf2.example.org', approve: false, adminId: owner });
+    expect(await findConferenceByHost(database.db, 'conf2.example.org')).toBeNull();
     await expect(saveWebsiteSettings(database.db, confs[1].id, values({ domains: ['conf.example.org'] }))).rejects.toMatchObject({
       code: 'DOMAIN_TAKEN',
     });
@@ -85,9 +102,25 @@ describe.each(testBackends())('website settings on %s', (backend) => {
     const issues = (extra: Record<string, unknown>) =>
       (ZWebsiteConfig.safeParse({ ...values(), ...extra }).error?.issues ?? []).map((i) => i.message);
     expect(issues({ domains: ['not a domain'] })).toContain('domainInvalid');
+    expect(issues({ domains: ['two.localhost'] })).toContain('domainReserved');
+    expect(issues({ domains: ['localhost'] })).toContain('domainInvalid');
+    expect(issues({ domains: ['127.0.0.1'] })).toContain('domainInvalid');
     expect(issues({ domains: ['a.example.org', 'a.example.org'] })).toContain('domainDuplicate');
     expect(issues({ contacts: [{ name: { zh: '王', en: 'Wang' }, phone: '', email: 'nope' }] })).toContain('emailInvalid');
     expect(issues({ discipline: '99' })).toContain('invalidChoice');
+  });
+
+  it('refuses the platform’s own hosts as a domain, and changes nothing', async () => {
+    process.env.PLATFORM_HOSTS = 'confhub.example.net';
+    try {
+      for (const domain of ['confhub.example.net', 'one.localhost']) {
+        const input = { ...values(), domains: [domain] };
+        await expect(saveWebsiteSettings(database.db, confs[1].id, input)).rejects.toMatchObject({ code: 'DOMAIN_RESERVED' });
+      }
+      expect(await domainsOf(database.db, confs[1].id)).toEqual([]);
+    } finally {
+      delete process.env.PLATFORM_HOSTS;
+    }
   });
 
   it('adds administrators who are platform users and not yet administrators; the last one stays', async () => {

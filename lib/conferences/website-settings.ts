@@ -4,6 +4,7 @@ import { uniqueViolation } from '@/db/errors';
 import { cmsPage, conference, conferenceDomain, conferenceMember, user } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { forgetConferenceCache, type Conference } from '@/lib/tenancy/resolve-conference';
+import { replaceDomains } from './domains';
 import type { WebsiteConfigValues } from './website-schemas';
 
 /** The website config form's values for one conference. */
@@ -32,7 +33,10 @@ export async function findWebsiteSettings(db: Executor, conf: Conference): Promi
   };
 }
 
-/** Saves the website config and its domains together; a domain another conference uses is refused. */
+/**
+ * Saves the website config and its domains together; a domain another conference holds or a
+ * platform host is refused, and a new domain waits for a platform administrator's approval.
+ */
 export async function saveWebsiteSettings(db: DB, conferenceId: number, input: WebsiteConfigValues): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -63,8 +67,7 @@ export async function saveWebsiteSettings(db: DB, conferenceId: number, input: W
           updatedAt: new Date(),
         })
         .where(eq(conference.id, conferenceId));
-      await tx.delete(conferenceDomain).where(eq(conferenceDomain.conferenceId, conferenceId));
-      if (input.domains.length) await tx.insert(conferenceDomain).values(input.domains.map((domain) => ({ domain, conferenceId })));
+      await replaceDomains(tx, conferenceId, input.domains);
     });
   } catch (error) {
     if (uniqueViolation(error)) throw new AppError('DOMAIN_TAKEN');

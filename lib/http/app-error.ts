@@ -17,6 +17,8 @@ export const ERROR_TABLE = {
   CHOOSE_REGISTER_FEE: { message: 'chooseRegisterFee', status: 400 },
   CODE_EXPIRED: { message: 'codeExpired', status: 400 },
   CODE_WRONG: { message: 'codeWrong', status: 400 },
+  DOMAIN_NOT_PENDING: { message: 'domainNotPending', status: 409 },
+  DOMAIN_RESERVED: { message: 'domainReserved', status: 400 },
   DOMAIN_TAKEN: { message: 'domainTaken', status: 409 },
   EMAIL_MISMATCH: { message: 'emailMismatch', status: 400 },
   FEE_CAP_BELOW_USED: { message: 'feeCapBelowUsed', status: 400 },

@@ -7,7 +7,6 @@ import { COUNTRY_CODES } from './countries';
 import { RULE_TYPES } from './rule-types';
 import { ZIsoDate } from '@/lib/validation/primitives';
 
-
 export { RULE_TYPES };
 
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */

@@ -5,7 +5,6 @@ import { conferenceOrder, conferenceRegistration, user } from '@/db/schema';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
-
 /** The admin list's query: search text, registration date range, page. */
 export const ZRegistrantQuery = z.object({
   q: z.string().trim().max(100).default(''),

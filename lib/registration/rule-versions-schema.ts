@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { RULE_TYPES } from './rule-types';
 import { ZIsoDate } from '@/lib/validation/primitives';
 
-
 /** A registration rule version as the organiser edits it (spec §3 registration rule). */
 export const ZRule = z
   .object({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { conference, conferenceDomain } from '@/db/schema';
 
@@ -14,26 +14,27 @@ export function normaliseHost(host: string | null | undefined): string {
 }
 
 /** Hosts that serve the default conference: loopback, plus PLATFORM_HOSTS (comma-separated) in deployment. */
-function isDefaultHost(host: string): boolean {
+export function isDefaultHost(host: string): boolean {
   if (LOOPBACK_HOSTS.has(host)) return true;
   const extra = (process.env.PLATFORM_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase());
   return extra.includes(host);
 }
 
+/** Hosts the platform itself answers (default hosts, `*.localhost`, IP addresses): never a conference's domain. */
+export function isPlatformHost(rawHost: string): boolean {
+  const host = normaliseHost(rawHost);
+  if (isDefaultHost(host) || host === 'localhost' || host.endsWith('.localhost')) return true;
+  return /^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':');
+}
+
 /**
- * The request's host selects the conference: a configured domain first, then `<slug>.localhost`
- * (development), then the default conference for a bare loopback or platform host.
+ * The request's host selects the conference: the platform's own hosts first (`<slug>.localhost` in
+ * development, the default conference for a bare loopback or platform host), then an approved
+ * domain; a domain can never stand in for a platform host.
  */
 export async function findConferenceByHost(db: Executor, rawHost: string | null | undefined): Promise<Conference | null> {
   const host = normaliseHost(rawHost);
   if (!host) return null;
-  const [byDomain] = await db
-    .select({ conference })
-    .from(conferenceDomain)
-    .innerJoin(conference, eq(conference.id, conferenceDomain.conferenceId))
-    .where(eq(conferenceDomain.domain, host))
-    .limit(1);
-  if (byDomain) return byDomain.conference;
   if (host.endsWith('.localhost')) {
     const slug = host.slice(0, -'.localhost'.length).split('.').pop() ?? '';
     const [bySlug] = await db.select().from(conference).where(eq(conference.slug, slug)).limit(1);
@@ -43,7 +44,13 @@ export async function findConferenceByHost(db: Executor, rawHost: string | null 
     const [byDefault] = await db.select().from(conference).where(eq(conference.isDefault, true)).limit(1);
     return byDefault ?? null;
   }
-  return null;
+  const [byDomain] = await db
+    .select({ conference })
+    .from(conferenceDomain)
+    .innerJoin(conference, eq(conference.id, conferenceDomain.conferenceId))
+    .where(and(eq(conferenceDomain.domain, host), eq(conferenceDomain.status, 'approved')))
+    .limit(1);
+  return byDomain?.conference ?? null;
 }
 
 type CacheEntry = { at: number; value: Promise<Conference | null> };

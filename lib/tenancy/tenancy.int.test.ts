@@ -16,12 +16,29 @@ describe.each(testBackends())('host → conference on %s', (backend) => {
         .returning();
     ids.main = (await make('main', true))[0].id;
     ids.bio = (await make('bio'))[0].id;
-    await database.db.insert(conferenceDomain).values({ domain: 'bio2026.example.org', conferenceId: ids.bio });
+    await database.db.insert(conferenceDomain).values([
+      { domain: 'bio2026.example.org', conferenceId: ids.bio, status: 'approved' },
+      { domain: 'pending.example.org', conferenceId: ids.bio, status: 'pending' },
+      // Rows a takeover would have written before domains were checked: they must not win.
+      { domain: 'main.localhost', conferenceId: ids.bio, status: 'approved' },
+      { domain: 'localhost', conferenceId: ids.bio, status: 'approved' },
+    ]);
   });
   afterAll(() => database?.close());
 
-  it('a configured domain selects its conference', async () => {
+  it('an approved domain selects its conference; a pending one selects nothing', async () => {
     expect((await findConferenceByHost(database.db, 'BIO2026.example.org:443'))?.id).toBe(ids.bio);
+    expect(await findConferenceByHost(database.db, 'pending.example.org')).toBeNull();
+  });
+  it('no domain stands in for a platform host', async () => {
+    expect((await findConferenceByHost(database.db, 'main.localhost:3000'))?.id).toBe(ids.main);
+    expect((await findConferenceByHost(database.db, 'localhost'))?.id).toBe(ids.main);
+    process.env.PLATFORM_HOSTS = 'bio2026.example.org';
+    try {
+      expect((await findConferenceByHost(database.db, 'bio2026.example.org'))?.id).toBe(ids.main);
+    } finally {
+      delete process.env.PLATFORM_HOSTS;
+    }
   });
   it('<slug>.localhost selects by slug', async () => {
     expect((await findConferenceByHost(database.db, 'bio.localhost:3000'))?.id).toBe(ids.bio);

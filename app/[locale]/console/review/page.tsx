@@ -15,6 +15,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReviewActions } from '@/components/console/review-actions';
 import { requirePage } from '@/lib/auth/require-page';
+import { DomainActions } from '@/components/console/domain-actions';
+import { pendingDomains } from '@/lib/conferences/domains';
 import { pendingRequests } from '@/lib/conferences/lifecycle';
 import { localized } from '@/lib/i18n/localized';
 
@@ -26,7 +28,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The platform administrator's pending publication requests: approve, or reject with a reason. */
 export default async function ReviewPage() {
   const { db, locale } = await requirePage('/console/review');
-  const [t, rows] = await Promise.all([getTranslations('console'), pendingRequests(db)]);
+  const [t, rows, domains] = await Promise.all([getTranslations('console'), pendingRequests(db), pendingDomains(db)]);
   const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -72,6 +74,50 @@ export default async function ReviewPage() {
                     </TableTd>
                     <TableTd>
                       <ReviewActions requestId={row.id} />
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+        )}
+      </Paper>
+      <Title order={3} mt="xl" mb="md">
+        {t('domainsTitle')}
+      </Title>
+      <Paper withBorder>
+        {domains.length === 0 ? (
+          <Text c="dimmed" p="md" data-testid="domains-empty">
+            {t('domainsEmpty')}
+          </Text>
+        ) : (
+          <TableScrollContainer minWidth={640}>
+            <Table striped data-testid="pending-domains">
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t('domain')}</TableTh>
+                  <TableTh>{t('colTitle')}</TableTh>
+                  <TableTh>{t('requestedAt')}</TableTh>
+                  <TableTh>{t('colActions')}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {domains.map((row) => (
+                  <TableTr key={row.domain} data-domain={row.domain}>
+                    <TableTd>
+                      <Text fw={500}>{row.domain}</Text>
+                    </TableTd>
+                    <TableTd>
+                      <Text size="sm">{localized(row.title, locale)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {row.slug}
+                      </Text>
+                    </TableTd>
+                    <TableTd>
+                      <Text size="sm">{dateTime.format(row.requestedAt)}</Text>
+                    </TableTd>
+                    <TableTd>
+                      <DomainActions domain={row.domain} />
                     </TableTd>
                   </TableTr>
                 ))}

@@ -7,6 +7,7 @@ import { WebsiteConfigForm } from '@/components/website/website-config-form';
 import { AnchorLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { listPages } from '@/lib/cms/pages';
+import { domainsOf } from '@/lib/conferences/domains';
 import { findWebsiteSettings, listManagers } from '@/lib/conferences/website-settings';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +26,7 @@ export default async function WebsiteConfigPage() {
     listManagers(db, conference.id),
     listPages(db, conference.id),
   ]);
+  const domains = await domainsOf(db, conference.id);
   const status = (['1', '2', '3', '4'].includes(conference.status) ? conference.status : '1') as '1' | '2' | '3' | '4';
   return (
     <Stack gap="lg">
@@ -48,6 +50,7 @@ export default async function WebsiteConfigPage() {
       </Paper>
       <WebsiteConfigForm
         initial={settings}
+        domainStates={domains}
         pages={pages.filter((p) => !p.isMobile).map((p) => ({ id: p.id, name: p.name, published: p.published }))}
       />
       <Paper withBorder p="md">

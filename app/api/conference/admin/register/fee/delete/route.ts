@@ -4,10 +4,7 @@ import { route } from '@/lib/http/route';
 import { ZId } from '@/lib/validation/primitives';
 
 /** Removes a fee from the offer (archived: its orders keep their item). */
-export const DELETE = route(
-  { auth: 'manager', query: z.object({ id: ZId }) },
-  async ({ db, conference, query }) => {
-    await archiveFee(db, conference.id, query.id);
-    return { id: query.id };
-  },
-);
+export const DELETE = route({ auth: 'manager', query: z.object({ id: ZId }) }, async ({ db, conference, query }) => {
+  await archiveFee(db, conference.id, query.id);
+  return { id: query.id };
+});

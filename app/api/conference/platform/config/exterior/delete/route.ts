@@ -4,10 +4,7 @@ import { route } from '@/lib/http/route';
 import { ZId } from '@/lib/validation/primitives';
 
 /** Deletes an appearance, unless it is the one in use. */
-export const DELETE = route(
-  { auth: 'manager', query: z.object({ id: ZId }) },
-  async ({ db, conference, query }) => {
-    await deleteAppearance(db, conference.id, query.id);
-    return { id: query.id };
-  },
-);
+export const DELETE = route({ auth: 'manager', query: z.object({ id: ZId }) }, async ({ db, conference, query }) => {
+  await deleteAppearance(db, conference.id, query.id);
+  return { id: query.id };
+});

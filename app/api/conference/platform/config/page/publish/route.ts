@@ -4,10 +4,7 @@ import { route } from '@/lib/http/route';
 import { ZId } from '@/lib/validation/primitives';
 
 /** Publishes or withdraws a page. */
-export const POST = route(
-  { auth: 'manager', body: z.object({ id: ZId, published: z.boolean() }) },
-  async ({ db, conference, body }) => {
-    await setPublished(db, conference.id, body.id, body.published);
-    return body;
-  },
-);
+export const POST = route({ auth: 'manager', body: z.object({ id: ZId, published: z.boolean() }) }, async ({ db, conference, body }) => {
+  await setPublished(db, conference.id, body.id, body.published);
+  return body;
+});
