@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
+import { conferenceFormatter } from '@/lib/i18n/format';
 
 const PAY_COLORS: Record<string, string> = {
   unpaid: 'orange',
@@ -19,20 +20,19 @@ const PAY_COLORS: Record<string, string> = {
 export async function OrderTable({
   orders,
   locale,
+  timeZone,
   columns = 'full',
   action,
 }: {
   orders: Order[];
   locale: Locale;
+  /** The conference's time zone, for the order times. */
+  timeZone: string;
   columns?: 'full' | 'fee';
   action?: (order: Order) => ReactNode;
 }) {
   const t = await getTranslations('orders');
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Shanghai',
-  });
+  const format = conferenceFormatter(locale, timeZone);
   return (
     <TableScrollContainer minWidth={columns === 'full' ? 760 : 600}>
       <Table striped data-testid="order-table" style={{ whiteSpace: 'nowrap' }}>
@@ -118,7 +118,7 @@ export async function OrderTable({
                 )}
               </TableTd>
               <TableTd>
-                <Text size="sm">{columns === 'full' ? dateTime.format(order.createdAt) : (order.deadline ?? '—')}</Text>
+                <Text size="sm">{columns === 'full' ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}</Text>
               </TableTd>
               {action && <TableTd>{action(order)}</TableTd>}
             </TableTr>

@@ -4,6 +4,8 @@ import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea,
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { timeZones } from '@/lib/i18n/format';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { ZWebsiteConfig, type WebsiteConfigInput } from '@/lib/conferences/website-schemas';
@@ -33,6 +35,7 @@ export function WebsiteConfigForm({
   const router = useRouter();
   const fieldError = useFieldError();
   const form = useForm<WebsiteConfigInput>({ resolver: zodResolver(ZWebsiteConfig) as never, defaultValues: initial });
+  const zones = useMemo(() => timeZones(), []);
   const contacts = useFieldArray({ control: form.control, name: 'contacts' });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -87,6 +90,23 @@ export function WebsiteConfigForm({
                   value={String(field.value)}
                   onChange={(v) => field.onChange(Number(v ?? 3))}
                   allowDeselect={false}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <Select
+                  label={t('timeZone')}
+                  description={t('timeZoneHint')}
+                  searchable
+                  data={zones}
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  allowDeselect={false}
+                  error={fieldError(errors.timeZone)}
+                  data-testid="time-zone"
                 />
               )}
             />

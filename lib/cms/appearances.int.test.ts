@@ -107,7 +107,7 @@ describe.each(testBackends())('templates and appearances on %s', (backend) => {
     await expect(deleteAppearance(database.db, b, id)).rejects.toMatchObject({ code: 'APPEARANCE_IN_USE', messageKey: 'lookInUse' });
     await expect(deleteTemplate(database.db, b, home.id)).rejects.toMatchObject({ code: 'TEMPLATE_IN_USE' });
     await expect(saveTemplate(database.db, b, { ...template({ type: 'page' }), id: home.id })).rejects.toMatchObject({
-      code: 'TEMPLATE_IN_USE',
+      code: 'TEMPLATE_KIND_IN_USE',
     });
     await expect(deleteAppearance(database.db, a, id)).rejects.toMatchObject({ code: 'APPEARANCE_NOT_FOUND' });
     await chooseAppearance(database.db, b, null);

@@ -51,6 +51,7 @@ export async function pendingDomains(db: Executor) {
       conferenceId: conference.id,
       slug: conference.slug,
       title: conference.title,
+      timeZone: conference.timeZone,
     })
     .from(conferenceDomain)
     .innerJoin(conference, eq(conference.id, conferenceDomain.conferenceId))

@@ -146,6 +146,7 @@ export async function pendingRequests(db: Executor) {
       conferenceId: conference.id,
       slug: conference.slug,
       title: conference.title,
+      timeZone: conference.timeZone,
       requesterName: user.name,
       requesterEmail: user.email,
     })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/i18n/format';
 import { DISCIPLINES } from './disciplines';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
@@ -23,6 +24,8 @@ export const ZWebsiteConfig = z
     city: both(60),
     address: both(200),
     languageType: z.coerce.number().int().min(1).max(3),
+    /** The IANA time zone the conference's dates and times are shown in. */
+    timeZone: z.string().trim().refine(isTimeZone, 'timeZoneInvalid').default(DEFAULT_TIME_ZONE),
     recordNumber: text(60).default(''),
     /** A published content page shown on the home page (null: none). */
     homePageId: ZId.nullable().default(null),

@@ -108,6 +108,11 @@ describe.each(testBackends())('website settings on %s', (backend) => {
     expect(issues({ domains: ['a.example.org', 'a.example.org'] })).toContain('domainDuplicate');
     expect(issues({ contacts: [{ name: { zh: '王', en: 'Wang' }, phone: '', email: 'nope' }] })).toContain('emailInvalid');
     expect(issues({ discipline: '99' })).toContain('invalidChoice');
+    expect(issues({ timeZone: 'Mars/Olympus' })).toContain('timeZoneInvalid');
+    await saveWebsiteSettings(database.db, confs[1].id, values({ timeZone: 'Europe/Berlin' }));
+    const [berlin] = await database.db.select().from(conference).where(eq(conference.id, confs[1].id));
+    expect(berlin.timeZone).toBe('Europe/Berlin');
+    expect((await findWebsiteSettings(database.db, berlin)).timeZone).toBe('Europe/Berlin');
   });
 
   it('refuses the platform’s own hosts as a domain, and changes nothing', async () => {

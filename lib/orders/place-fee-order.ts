@@ -50,7 +50,8 @@ export async function placeFeeOrder(tx: Executor, input: PlaceFeeOrder): Promise
       .insert(conferenceOrder)
       .values({
         conferenceId: input.conferenceId,
-        orderNo: sql`to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || nextval('order_number_seq')::text`,
+        // The date part is the conference's own day.
+        orderNo: sql`to_char(now() at time zone (select c.time_zone from conference c where c.id = ${input.conferenceId}), 'YYYYMMDD') || nextval('order_number_seq')::text`,
         userId: input.userId,
         registrationId: input.registrationId,
         type: ORDER_TYPE_BY_KIND[input.kind],

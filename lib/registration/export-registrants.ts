@@ -5,6 +5,7 @@ import { formatMoney } from '@/lib/fees/money';
 import { describeAnswers } from './describe-answers';
 import type { FormField } from './fields';
 import type { RegistrantOrder } from './registrants';
+import { conferenceFormatter, DEFAULT_TIME_ZONE } from '@/lib/i18n/format';
 
 type Registrant = {
   code: string;
@@ -25,7 +26,9 @@ export async function registrantsWorkbook(
   locale: Locale,
   title: string,
   fileNames: Record<string, string> = {},
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<Buffer> {
+  const format = conferenceFormatter(locale, timeZone);
   const t = serverTranslator(locale, 'manageUser');
   const formFields = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   const workbook = new ExcelJS.Workbook();
@@ -55,7 +58,7 @@ export async function registrantsWorkbook(
       code: registrant.code,
       accountName: registrant.name,
       accountEmail: registrant.email,
-      registeredAt: registrant.createdAt.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { timeZone: 'Asia/Shanghai' }),
+      registeredAt: format.dateTime(registrant.createdAt, 'short'),
       ...described,
       registerFee: registrant.orders
         .filter((o) => o.type === 'registration')

@@ -45,9 +45,18 @@ describe.each(testBackends())('registration form configuration on %s', (backend)
     await expect(saveCustomField(database.db, b, { ...diet, key: 'custom_1' })).rejects.toMatchObject({ code: 'FIELD_NOT_FOUND' });
     await moveField(database.db, a, 'custom_2', 'up');
     expect((await loadFields(database.db, a)).map((f) => f.key).slice(-2)).toEqual(['custom_2', 'custom_1']);
-    await expect(deleteCustomField(database.db, b, 'custom_2')).rejects.toMatchObject({ code: 'FIELD_NOT_DELETABLE' });
+    await expect(deleteCustomField(database.db, b, 'custom_2')).rejects.toMatchObject({ code: 'FIELD_NOT_FOUND', status: 404 });
     await deleteCustomField(database.db, a, 'custom_2');
     expect((await loadFields(database.db, a)).some((f) => f.key === 'custom_2')).toBe(false);
+  });
+
+  it('deleting an item that does not exist answers 404 and writes nothing, not even the default form', async () => {
+    const [{ id: fresh }] = await database.db
+      .insert(conference)
+      .values({ slug: 'fresh', title: { zh: 'f', en: 'f' }, shortTitle: { zh: 'f', en: 'f' } })
+      .returning();
+    await expect(deleteCustomField(database.db, fresh, 'custom_999')).rejects.toMatchObject({ code: 'FIELD_NOT_FOUND', status: 404 });
+    expect(await database.db.select().from(registrationField).where(eq(registrationField.conferenceId, fresh))).toEqual([]);
   });
 
   it('switches common items; name and email stay on, common items cannot be deleted', async () => {

@@ -169,6 +169,10 @@ export async function saveCommonSwitches(
 /** Deletes a custom item; common items can only be switched off. */
 export async function deleteCustomField(db: DB, conferenceId: number, key: string, version = DEFAULT_VERSION): Promise<void> {
   await db.transaction(async (tx) => {
+    // Nothing is written for an item that is not there (404) or not a custom one.
+    const field = (await loadFields(tx, conferenceId, version)).find((f) => f.key === key);
+    if (!field) throw new AppError('FIELD_NOT_FOUND');
+    if (field.kind !== 'custom') throw new AppError('FIELD_NOT_DELETABLE');
     await materialise(tx, conferenceId, version);
     const deleted = await tx
       .delete(registrationField)

@@ -155,7 +155,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       updateRegistrant(database.db, { conferenceId: conf.id, id: target.id, answers: { name: 'X', email: 'other@example.org' } }),
     ).rejects.toMatchObject({ code: 'EMAIL_MISMATCH' });
     await expect(updateRegistrant(database.db, { conferenceId: other.id, id: target.id, answers: { name: 'X' } })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
+      code: 'REGISTRANT_NOT_FOUND',
     });
     expect((await findRegistrant(database.db, conf.id, target.id))!.answers.name).toBe('Person Two');
   });

@@ -18,6 +18,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { DomainActions } from '@/components/console/domain-actions';
 import { pendingDomains } from '@/lib/conferences/domains';
 import { pendingRequests } from '@/lib/conferences/lifecycle';
+import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized } from '@/lib/i18n/localized';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,11 +30,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReviewPage() {
   const { db, locale } = await requirePage('/console/review');
   const [t, rows, domains] = await Promise.all([getTranslations('console'), pendingRequests(db), pendingDomains(db)]);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Shanghai',
-  });
   return (
     <Container size="lg" py="xl">
       <Title order={2} mb="lg">
@@ -70,7 +66,7 @@ export default async function ReviewPage() {
                       </Text>
                     </TableTd>
                     <TableTd>
-                      <Text size="sm">{dateTime.format(row.createdAt)}</Text>
+                      <Text size="sm">{conferenceFormatter(locale, row.timeZone).dateTime(row.createdAt, 'short')}</Text>
                     </TableTd>
                     <TableTd>
                       <ReviewActions requestId={row.id} />
@@ -114,7 +110,7 @@ export default async function ReviewPage() {
                       </Text>
                     </TableTd>
                     <TableTd>
-                      <Text size="sm">{dateTime.format(row.requestedAt)}</Text>
+                      <Text size="sm">{conferenceFormatter(locale, row.timeZone).dateTime(row.requestedAt, 'short')}</Text>
                     </TableTd>
                     <TableTd>
                       <DomainActions domain={row.domain} />

@@ -27,6 +27,7 @@ import { localized } from '@/lib/i18n/localized';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { registrantListHref, registrantQueryFrom } from '@/lib/registration/list-params';
 import { listRegistrants } from '@/lib/registration/registrants';
+import { conferenceFormatter } from '@/lib/i18n/format';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -49,11 +50,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
   ]);
   const pages = Math.max(1, Math.ceil(result.total / result.size));
   const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, pay: query.pay, fee: String(query.fee), lang: locale })}`;
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: conference.timeZone || 'Asia/Shanghai',
-  });
+  const format = conferenceFormatter(locale, conference.timeZone);
   const answer = (answers: Record<string, string | string[]>, key: string) => {
     const value = answers[key];
     return Array.isArray(value) ? value.join(', ') : (value ?? '');
@@ -150,7 +147,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                       </Text>
                     ))}
                   </TableTd>
-                  <TableTd>{dateTime.format(row.createdAt)}</TableTd>
+                  <TableTd>{format.dateTime(row.createdAt, 'short')}</TableTd>
                   <TableTd>
                     <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
                       {t('details')}

@@ -12,6 +12,7 @@ import { AnswerList } from '@/components/registration/answer-list';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
 import { findRegistrant } from '@/lib/registration/registrants';
 import { parseId } from '@/lib/validation/primitives';
+import { conferenceFormatter } from '@/lib/i18n/format';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -47,11 +48,7 @@ export default async function ManageUserDetailsPage({
   const fields = await loadFields(db, conference.id, registrant.version);
   const fileNames = await originalFileNames(db, conference.id, fields, [registrant.answers]);
   const answers = describeAnswers(fields, registrant.answers, locale, fileNames);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: conference.timeZone || 'Asia/Shanghai',
-  });
+  const format = conferenceFormatter(locale, conference.timeZone);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -82,7 +79,7 @@ export default async function ManageUserDetailsPage({
             <Text size="sm" c="dimmed">
               {t('colRegisteredAt')}
             </Text>
-            <Text>{dateTime.format(registrant.createdAt)}</Text>
+            <Text>{format.dateTime(registrant.createdAt, 'short')}</Text>
           </div>
         </SimpleGrid>
       </Paper>

@@ -76,7 +76,13 @@ export default async function FeePage() {
             {t('registerFee')}
           </Title>
           {orders.registration.length > 0 ? (
-            <OrderTable orders={orders.registration} locale={locale} columns="fee" action={change('register')} />
+            <OrderTable
+              orders={orders.registration}
+              locale={locale}
+              timeZone={conference.timeZone}
+              columns="fee"
+              action={change('register')}
+            />
           ) : (
             <Text c="dimmed" size="sm">
               {t('noRegisterOrder')}
@@ -92,7 +98,7 @@ export default async function FeePage() {
             {t('optionalFees')}
           </Title>
           {orders.optional.length > 0 ? (
-            <OrderTable orders={orders.optional} locale={locale} columns="fee" action={change('optional')} />
+            <OrderTable orders={orders.optional} locale={locale} timeZone={conference.timeZone} columns="fee" action={change('optional')} />
           ) : (
             <Text c="dimmed" size="sm">
               {t('noOptionalOrder')}

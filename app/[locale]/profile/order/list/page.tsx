@@ -25,7 +25,7 @@ export default async function OrderListPage() {
         </Text>
       ) : (
         <Stack gap="md">
-          <OrderTable orders={orders} locale={locale} />
+          <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} />
           {orders.some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && <Alert color="blue">{t('payLater')}</Alert>}
         </Stack>
       )}

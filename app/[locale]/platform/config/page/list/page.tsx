@@ -7,6 +7,7 @@ import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { listPages } from '@/lib/cms/pages';
 import { localized } from '@/lib/i18n/localized';
+import { conferenceFormatter } from '@/lib/i18n/format';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('pages');
@@ -17,11 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PageListPage() {
   const { db, conference, locale } = await requirePage('/platform/config/page/list');
   const [t, pages] = await Promise.all([getTranslations('pages'), listPages(db, conference.id)]);
-  const dateTime = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: conference.timeZone || 'Asia/Shanghai',
-  });
+  const format = conferenceFormatter(locale, conference.timeZone);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -53,7 +50,7 @@ export default async function PageListPage() {
               {page.published ? t('published') : t('draft')}
             </Badge>,
             <Text key="updated" size="sm">
-              {dateTime.format(page.updatedAt)}
+              {format.dateTime(page.updatedAt, 'short')}
             </Text>,
             <PageActions key="actions" id={page.id} published={page.published} />,
           ],

@@ -26,7 +26,7 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
     fields,
     rows.map((r) => r.answers),
   );
-  const body = await registrantsWorkbook(fields, rows, locale, title, fileNames);
+  const body = await registrantsWorkbook(fields, rows, locale, title, fileNames, conference.timeZone);
   const filename = `${conference.slug}-registrants-${new Date().toISOString().slice(0, 10)}.xlsx`;
   return new Response(new Uint8Array(body), {
     headers: {
