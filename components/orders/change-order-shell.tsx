@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { orderChangeable } from './order-table';
+import { canChangeOrder } from '@/lib/orders/rules';
 import { ButtonLink } from '@/components/ui/button-link';
 import type { PageContext } from '@/lib/auth/require-page';
 import { listFees, type Fee } from '@/lib/fees/fee-config';
@@ -24,7 +24,7 @@ export async function loadChangeableOrder(ctx: PageContext, rawId: string, type:
   ]);
   if (!order || order.type !== type) return { order: null, changeable: false, fee: null, country: null };
   const country = typeof registration?.answers.country === 'string' ? registration.answers.country : null;
-  const changeable = orderChangeable(order);
+  const changeable = canChangeOrder(order);
   return { order, changeable, fee: changeable ? (fees.find((f) => f.id === order.feeId) ?? null) : null, country };
 }
 

@@ -128,8 +128,3 @@ export async function OrderTable({
     </TableScrollContainer>
   );
 }
-
-/** Whether the participant may still change this fee order (unpaid, and available or invalidated by a price change). */
-export function orderChangeable(order: Order): boolean {
-  return order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
-}

@@ -7,6 +7,7 @@ import type { FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeOrder, releaseOrder, type Order } from './place-fee-order';
+import { canChangeOrder } from './rules';
 
 type Who = { conferenceId: number; userId: string; locale: Locale; invitationCode: string; now?: Date };
 
@@ -49,7 +50,7 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
       )
       .for('update');
     if (!order || (order.type !== 'registration' && order.type !== 'optional')) throw new AppError('ORDER_NOT_FOUND');
-    const changeable = order.payStatus === 'unpaid' && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
+    const changeable = canChangeOrder(order);
     if (!changeable) throw new AppError('ORDER_NOT_CHANGEABLE');
     const kind = order.type === 'registration' ? 'register' : 'optional';
     if (kind === 'register' && input.quantity !== 1) throw new AppError('QUANTITY_INVALID');

@@ -138,3 +138,24 @@ export function startUploadSweeper(db: DB): void {
   setInterval(sweep, 3_600_000).unref();
   void sweep();
 }
+
+/** Who asks for files: organisers may take any file of their conference, a participant only their own. */
+export type Downloader = { userId: string; organiser: boolean };
+
+/**
+ * The stored files a caller may download, in the order asked: each must exist in this conference,
+ * belong to the form item named, and be the caller's own unless they organise the conference.
+ * One file that fails any of these refuses the whole request (FILE_NOT_FOUND, nothing told apart).
+ */
+export async function downloadableFiles(db: Executor, conferenceId: number, who: Downloader, wanted: { name: string; field: string }[]) {
+  const found = await filesByName(
+    db,
+    conferenceId,
+    wanted.map((f) => f.name),
+  );
+  return wanted.map(({ name, field }) => {
+    const row = found.get(name);
+    if (!row || row.field !== field || (!who.organiser && row.userId !== who.userId)) throw new AppError('FILE_NOT_FOUND');
+    return row;
+  });
+}

@@ -2,7 +2,8 @@ import { Alert, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AddFeesForm } from '@/components/orders/fee-order-forms';
-import { OrderTable, orderChangeable } from '@/components/orders/order-table';
+import { OrderTable } from '@/components/orders/order-table';
+import { canChangeOrder } from '@/lib/orders/rules';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { feeOffer } from '@/lib/fees/fee-offer';
@@ -36,12 +37,10 @@ export default async function FeePage() {
   const country = typeof registration.answers.country === 'string' ? registration.answers.country : null;
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
   // Optional fees I already hold are changed on their own page, not added again.
-  const held = orders.optional
-    .filter((o) => o.orderStatus === 'available' || orderChangeable(o))
-    .flatMap((o) => (o.feeId ? [o.feeId] : []));
+  const held = orders.optional.filter((o) => o.orderStatus === 'available' || canChangeOrder(o)).flatMap((o) => (o.feeId ? [o.feeId] : []));
   const change = (kind: 'register' | 'optional') =>
     function ChangeLink(order: Order) {
-      return orderChangeable(order) ? (
+      return canChangeOrder(order) ? (
         <ButtonLink
           size="compact-sm"
           variant="light"
@@ -88,7 +87,7 @@ export default async function FeePage() {
               {t('noRegisterOrder')}
             </Text>
           )}
-          {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !orderChangeable(o)) && offer.register.length > 0 && (
+          {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !canChangeOrder(o)) && offer.register.length > 0 && (
             <AddFeesForm initialOffer={offer} only="register" country={country} testId="add-register-fee" />
           )}
         </section>

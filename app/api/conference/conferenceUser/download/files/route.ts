@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
-import { filesByName } from '@/lib/registration/uploads';
+import { downloadableFiles } from '@/lib/registration/uploads';
 import { locate } from '@/lib/storage/local-storage';
 import { isStoredName } from '@/lib/storage/stored-name';
 
@@ -22,17 +22,7 @@ function disposition(fileName: string): string {
  * their conference, a participant only their own.
  */
 export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, conference, user, roles, body }) => {
-  const found = await filesByName(
-    db,
-    conference.id,
-    body.map((f) => f.name),
-  );
-  const organiser = roles.manager || roles.platformAdmin;
-  const files = body.map(({ name, field }) => {
-    const row = found.get(name);
-    if (!row || row.field !== field || (!organiser && row.userId !== user.id)) throw new AppError('FILE_NOT_FOUND');
-    return row;
-  });
+  const files = await downloadableFiles(db, conference.id, { userId: user.id, organiser: roles.manager || roles.platformAdmin }, body);
   const contents = await Promise.all(
     files.map(async (row) => {
       const where = await locate(conference.id, row.name);
