@@ -4,6 +4,7 @@ import { routing } from '@/lib/i18n/routing';
 import { matchRoute } from '@/lib/auth/route-rules';
 import { loginRedirect } from '@/lib/auth/access';
 import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
+import { hstsFor, newNonce, pageCsp } from '@/lib/http/security-headers';
 
 /**
  * The first gate (the real checks run in every page and handler):
@@ -58,10 +59,18 @@ export default function proxy(request: NextRequest) {
     return NextResponse.redirect(localeUrl(request, prefixed, loginRedirect(returnTo)));
   }
 
+  const nonce = newNonce();
+  const csp = pageCsp(nonce);
   const headers = new Headers(request.headers);
   headers.set('x-pathname', path);
   headers.set('x-return-to', returnTo);
+  // Next.js reads the nonce from the request's policy and puts it on its scripts; the layout reads x-nonce.
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', csp);
   const response = handleI18n(new NextRequest(request.url, { headers, method: request.method }));
+  response.headers.set('content-security-policy', csp);
+  const hsts = hstsFor(request.headers, request.url);
+  if (hsts) response.headers.set('strict-transport-security', hsts);
 
   // A page found the session expired and sent the visitor here: drop the dead cookie (the notice shows once).
   if (path === '/conferencelogin' && searchParams.get('expired') === '1') {

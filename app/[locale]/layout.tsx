@@ -3,6 +3,7 @@ import '@mantine/tiptap/styles.css';
 import '@mantine/notifications/styles.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -28,11 +29,12 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const ctx = await getRequestContext();
+  const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
+  const nonce = h.get('x-nonce') ?? undefined;
   return (
     <html lang={locale === 'zh' ? 'zh-CN' : 'en'} {...mantineHtmlProps}>
       <head>
-        <ColorSchemeScript />
+        <ColorSchemeScript nonce={nonce} />
       </head>
       <body>
         <NextIntlClientProvider>

@@ -11,6 +11,7 @@ import { ok } from './envelope';
 import { errorResponse } from './error-response';
 import type { Gate } from './gate';
 import { queryObject, readJsonBody } from './request-input';
+import { API_CSP, hstsFor } from './security-headers';
 
 /** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
 export type RouteAuth = 'none' | 'user' | 'manager' | 'platformAdmin';
@@ -91,6 +92,18 @@ export function sameOrigin(req: Request): boolean {
   }
 }
 
+/** Every API answer: a policy that runs and frames nothing (unless the handler set its own, e.g. a stylesheet), HSTS over https. */
+function withSecurityHeaders(req: NextRequest, response: Response): Response {
+  try {
+    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);
+    const hsts = hstsFor(req.headers, req.url);
+    if (hsts) response.headers.set('strict-transport-security', hsts);
+  } catch {
+    // A response with immutable headers (a redirect made by a library) goes out as it is.
+  }
+  return response;
+}
+
 function checkAccess(auth: RouteAuth, user: SessionUser | null, roles: Roles): void {
   if (auth === 'none') return;
   if (!user) throw new AppError('UNAUTHENTICATED');
@@ -149,11 +162,13 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
   };
   const wrapped = async (req: NextRequest, segment?: Segment) => {
     const locale = requestLocale(req);
+    let response: Response;
     try {
-      return await (options.gate ? options.gate(() => handle(req, locale, segment)) : handle(req, locale, segment));
+      response = await (options.gate ? options.gate(() => handle(req, locale, segment)) : handle(req, locale, segment));
     } catch (error) {
-      return errorResponse(error, locale);
+      response = errorResponse(error, locale);
     }
+    return withSecurityHeaders(req, response);
   };
   return Object.assign(wrapped, { options: options as RouteHandler['options'] });
 }
