@@ -4,7 +4,7 @@ import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startUploadSweeper } from '@/lib/registration/uploads';
-import { startInvalidationListener } from './invalidation';
+import { startInvalidationListener } from './invalidation-listener';
 
 /**
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,

@@ -8,7 +8,8 @@ import { ZPageInput } from '@/lib/cms/page-schemas';
 import { forgetPages, publishedPage, savePage, setPublished } from '@/lib/cms/pages';
 import { forgetLook } from '@/lib/cms/templates';
 import { cachedConferenceByHost, forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
-import { broadcastsSent, INVALIDATION_CHANNEL, startInvalidationListener, type InvalidationListener, type Topic } from './invalidation';
+import { broadcastsSent, INVALIDATION_CHANNEL, type Topic } from './invalidation';
+import { startInvalidationListener, type InvalidationListener } from './invalidation-listener';
 import { lookup, publicCacheKey, publicCacheSize, purgePublicCache, store } from './public-cache';
 
 /** Puts one page into the anonymous HTML cache, as scripts/serve.ts does after a render. */

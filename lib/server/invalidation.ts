@@ -12,10 +12,9 @@
  * announcements may have been missed meanwhile.
  *
  * On PGlite (one process) and wherever no listener runs (tests, scripts) a broadcast does nothing.
+ * The listener lives in ./invalidation-listener.ts (server only); this module has no imports, since
+ * the cache modules that use it are also reached from client components' imports.
  */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database, DB } from '@/db/client';
 
 export const INVALIDATION_CHANNEL = 'confhub_invalidate';
 
@@ -25,7 +24,7 @@ const TOPICS: readonly Topic[] = ['conferences', 'pages', 'look', 'site'];
 
 /** Drops a topic's entries: of one scope (a conference id), or all of them (null). */
 type Drop = (scope: string | null) => void;
-type Sender = (payload: string) => Promise<void>;
+export type Sender = (payload: string) => Promise<void>;
 type State = { drops: Map<Topic, Drop>; sender: Sender | null; queue: Promise<void>; origin: string };
 const stateKey = Symbol.for('confhub.invalidation');
 
@@ -36,8 +35,9 @@ function state(): State {
   return g[stateKey];
 }
 
-function newOrigin(): string {
-  return `${process.pid}-${randomBytes(4).toString('hex')}`;
+/** A new id on the channel: the process id and a random part. */
+export function newOrigin(): string {
+  return `${globalThis.process?.pid ?? 0}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** A cache module registers how its entries are dropped (the last registration of a topic wins). */
@@ -57,9 +57,9 @@ export function dropEverything(): void {
   for (const topic of TOPICS) dropLocally(topic, null);
 }
 
-type Message = { o: string; t: Topic; s: string | null };
+export type Message = { o: string; t: Topic; s: string | null };
 
-function parse(payload: string | undefined): Message | null {
+export function parseMessage(payload: string | undefined): Message | null {
   try {
     const message = JSON.parse(payload ?? '') as Partial<Message>;
     if (typeof message.o !== 'string' || !TOPICS.includes(message.t as Topic)) return null;
@@ -69,7 +69,7 @@ function parse(payload: string | undefined): Message | null {
   }
 }
 
-function send(sender: Sender, message: Message): Promise<void> {
+export function send(sender: Sender, message: Message): Promise<void> {
   const s = state();
   // One after the other, so other processes see the drops in the order they were made here.
   s.queue = s.queue
@@ -92,122 +92,17 @@ export function broadcastsSent(): Promise<void> {
   return state().queue;
 }
 
-export type InvalidationListener = {
-  /** This listener's process id on the channel: its own announcements are not applied twice. */
-  origin: string;
-  /** Resolves once the first LISTEN is in place. */
-  ready: Promise<void>;
-  /** How many times LISTEN was (re)established. */
-  connections(): number;
-  /** Announces a drop to the other listeners (without dropping here). */
-  announce(topic: Topic, scope?: string | number | null): Promise<void>;
-  close(): Promise<void>;
-};
+/** This process's id on the channel. */
+export function processOrigin(): string {
+  return state().origin;
+}
 
-type ListenerOptions = {
-  /** Defaults to a new id; `global` listeners use the process's. */
-  origin?: string;
-  /** What to run for another process's announcement (default: the registered drops). */
-  apply?: (topic: Topic, scope: string | null) => void;
-  /** What to run when LISTEN is (re)established (default: drop everything). */
-  resync?: () => void;
-  /** Makes `broadcast()` of this process send through this listener's database (the server does). */
-  global?: boolean;
-  minBackoffMs?: number;
-  maxBackoffMs?: number;
-};
+/** Makes broadcast() send through this sender (the server's listener), or stop sending (null). */
+export function setSender(sender: Sender | null): void {
+  state().sender = sender;
+}
 
-/**
- * Starts listening on a dedicated connection (PostgreSQL only; null on PGlite). Reconnects with
- * backoff when the connection fails and drops everything once it listens again.
- */
-export function startInvalidationListener(database: Database, options: ListenerOptions = {}): InvalidationListener | null {
-  if (database.kind !== 'postgres' || !database.url) return null;
-  const url = database.url;
-  const s = state();
-  const origin = options.global ? s.origin : (options.origin ?? newOrigin());
-  const apply = options.apply ?? ((topic, scope) => dropLocally(topic, scope, true));
-  const resync = options.resync ?? dropEverything;
-  const minBackoff = options.minBackoffMs ?? 250;
-  const maxBackoff = options.maxBackoffMs ?? 10_000;
-  const sender: Sender = async (payload) => {
-    await (database.db as DB).execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`);
-  };
-  if (options.global) s.sender = sender;
-
-  let closed = false;
-  let connections = 0;
-  let backoff = minBackoff;
-  let client: import('pg').Client | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-
-  const retry = (reason: string) => {
-    if (closed || timer) return;
-    console.warn(`[invalidation] listening connection lost (${reason}); retrying in ${backoff} ms`);
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, backoff);
-    timer.unref();
-    backoff = Math.min(backoff * 2, maxBackoff);
-  };
-
-  const connect = async () => {
-    const { Client } = await import('pg');
-    const next = new Client({ connectionString: url });
-    client = next;
-    let failed = false;
-    const fail = (reason: string) => {
-      if (failed) return;
-      failed = true;
-      next.removeAllListeners('notification');
-      void next.end().catch(() => {});
-      if (client === next) client = null;
-      retry(reason);
-    };
-    next.on('error', (error) => fail(error.message));
-    next.on('end', () => fail('connection ended'));
-    next.on('notification', (note) => {
-      if (note.channel !== INVALIDATION_CHANNEL) return;
-      const message = parse(note.payload);
-      if (message && message.o !== origin) apply(message.t, message.s);
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${INVALIDATION_CHANNEL}`);
-    } catch (error) {
-      fail((error as Error).message);
-      return;
-    }
-    if (closed) {
-      void next.end().catch(() => {});
-      return;
-    }
-    connections += 1;
-    backoff = minBackoff;
-    // Whatever was announced while nobody listened is lost: start from empty caches.
-    resync();
-    markReady();
-  };
-  void connect();
-
-  return {
-    origin,
-    ready,
-    connections: () => connections,
-    announce: (topic, scope = null) => send(sender, { o: origin, t: topic, s: scope === null ? null : String(scope) }),
-    close: async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      if (options.global && s.sender === sender) s.sender = null;
-      const open = client;
-      client = null;
-      open?.removeAllListeners('end');
-      open?.removeAllListeners('error');
-      open?.on('error', () => {});
-      await open?.end().catch(() => {});
-    },
-  };
+/** The sender broadcast() uses now. */
+export function currentSender(): Sender | null {
+  return state().sender;
 }
