@@ -118,13 +118,12 @@ async function main() {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
     if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
       spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
-    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server processes (through NODE_OPTIONS).
-    const nodeOptions = [process.env.NODE_OPTIONS, process.env.BENCH_NODE_ARGS].filter(Boolean).join(' ');
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server processes.
     server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'start.ts')], {
       cwd: root,
       env: {
         ...env,
-        ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+        WORKER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
         PORT: String(PORT),
         WEB_CONCURRENCY: String(WORKERS),
         DATABASE_URL: url.toString(),

@@ -15,7 +15,9 @@ import path from 'node:path';
 const count = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || 1);
 let stopping = false;
 
-cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'serve.ts') });
+// WORKER_NODE_ARGS: extra Node flags for the workers (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+const extraArgs = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'serve.ts'), execArgv: [...process.execArgv, ...extraArgs] });
 
 function fork(n: number): Worker {
   const worker = cluster.fork({ CONFHUB_WORKER: String(n) });
