@@ -74,6 +74,11 @@ async function main() {
     serve(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // A port already taken is fatal (Next.js would only log it and keep a process that serves nothing).
+  server.on('error', (error) => {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
+  });
   server.listen(port, hostname, () => {
     console.info(`ConfHub listening on http://${hostname ?? 'localhost'}:${port}`);
   });
