@@ -12,18 +12,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { lockHolder } from '../db/lock';
+import { serverProcesses } from '../lib/server/processes';
 import { demoLoginsText, seedDemo } from '../db/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const port = process.env.PORT ?? '3000';
 const databaseUrl = process.env.DATABASE_URL || undefined;
-
-/** Server processes on PostgreSQL: WEB_CONCURRENCY, else one per core. */
-function webConcurrency(): number {
-  const wanted = Math.floor(Number(process.env.WEB_CONCURRENCY));
-  return wanted >= 1 ? wanted : availableParallelism();
-}
 
 /** Migrations and the demo seed, once, before the server processes start. */
 async function prepareDatabase(url: string): Promise<void> {
@@ -64,7 +59,11 @@ async function main() {
   let script = 'serve.ts';
   if (databaseUrl) {
     await prepareDatabase(databaseUrl);
-    Object.assign(serverEnv, { CONFHUB_MIGRATED: '1', SEED_DEMO: '0', WEB_CONCURRENCY: String(webConcurrency()) });
+    Object.assign(serverEnv, {
+      CONFHUB_MIGRATED: '1',
+      SEED_DEMO: '0',
+      WEB_CONCURRENCY: String(serverProcesses(process.env, availableParallelism())),
+    });
     script = 'serve-cluster.ts';
   }
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
