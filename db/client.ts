@@ -21,7 +21,7 @@ export async function openDatabase(opts: { url?: string; dir?: string | 'memory'
     pool.on('error', (error) => {
       if ((error as { code?: string }).code !== '57P01') console.warn('[db] idle connection error', error.message);
     });
-    database = { db: drizzle(pool, { schema }) as unknown as DB, kind: 'postgres', close: () => pool.end() };
+    database = { db: drizzle(pool, { schema }) as unknown as DB, kind: 'postgres', url: opts.url, close: () => pool.end() };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
@@ -40,11 +40,14 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Database> };
 
 /**
  * The process-wide database. Kept on globalThis so every server bundle (proxy, instrumentation, routes)
- * shares one PGlite instance: two instances on one folder would silently lose writes.
+ * shares one PGlite instance: two instances on one folder would silently lose writes. Migrations
+ * are applied on opening, unless CONFHUB_MIGRATED=1 says `npm start` applied them once before
+ * starting several server processes on PostgreSQL.
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as GlobalWithDb;
-  g[globalKey] ??= openDatabase({ url: process.env.DATABASE_URL || undefined }).catch((error) => {
+  const url = process.env.DATABASE_URL || undefined;
+  g[globalKey] ??= openDatabase({ url, migrate: !(url && process.env.CONFHUB_MIGRATED === '1') }).catch((error) => {
     delete g[globalKey];
     throw error;
   });

@@ -8,4 +8,10 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Query functions take this first, so a transaction or a test database needs no plumbing. */
 export type Executor = DB | Tx;
 
-export type Database = { db: DB; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: DB;
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (for a dedicated connection such as LISTEN); unset on PGlite. */
+  url?: string;
+  close: () => Promise<void>;
+};

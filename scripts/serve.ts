@@ -3,6 +3,7 @@
  * A public page asked for without a session is answered from memory when this process rendered it
  * lately; everything else goes to Next.js untouched. `npm start`, the browser tests and
  * `npm run bench:public` all run this, on PORT (3000) and LISTEN_HOST (all interfaces; not HOSTNAME, which containers set to their own name).
+ * On PostgreSQL `npm start` runs several of these behind one port (scripts/serve-cluster.ts).
  *
  * Run on a build (`next build`) with NODE_ENV=production.
  */
@@ -66,8 +67,18 @@ async function main() {
     void handle(req, res);
   };
 
-  const server = createServer(serve);
+  // Under scripts/serve-cluster.ts each process says which one answered.
+  const worker = process.env.CONFHUB_WORKER;
+  const server = createServer((req, res) => {
+    if (worker) res.setHeader('x-confhub-worker', worker);
+    serve(req, res);
+  });
   server.keepAliveTimeout = 65_000;
+  // A port already taken is fatal (Next.js would only log it and keep a process that serves nothing).
+  server.on('error', (error) => {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
+  });
   server.listen(port, hostname, () => {
     console.info(`ConfHub listening on http://${hostname ?? 'localhost'}:${port}`);
   });

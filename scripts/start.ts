@@ -1,42 +1,78 @@
 /**
  * `npm start`: refuses when another process holds the embedded data folder, builds when no build
  * exists, then serves on PORT (3000) with scripts/serve.ts (Next.js behind the anonymous HTML cache).
- * Migrations and the demo seed run as the server boots.
+ *
+ * On PGlite (no DATABASE_URL) that is one process, which migrates and seeds as it boots. On
+ * PostgreSQL the migrations (and the demo seed with SEED_DEMO=1) are applied here once, then
+ * scripts/serve-cluster.ts runs WEB_CONCURRENCY server processes (default: one per core) on the port.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../db/client';
 import { lockHolder } from '../db/lock';
+import { serverProcesses } from '../lib/server/processes';
+import { demoLoginsText, seedDemo } from '../db/seed';
 
 const root = path.resolve(import.meta.dirname, '..');
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const port = process.env.PORT ?? '3000';
+const databaseUrl = process.env.DATABASE_URL || undefined;
 
-if (!process.env.DATABASE_URL) {
-  const dir = path.resolve(process.env.PGLITE_DIR ?? path.join(root, 'data', 'pglite'));
-  const holder = lockHolder(dir);
-  if (holder) {
-    console.error(
-      `\nConfHub is already running on the data folder ${dir} (process ${holder}).\n` +
-        'The embedded database cannot be shared by two processes. Stop the other one first, or start this one\n' +
-        'with another folder (PGLITE_DIR=...) or on PostgreSQL (DATABASE_URL=...).\n',
-    );
-    process.exit(1);
+/** Migrations and the demo seed, once, before the server processes start. */
+async function prepareDatabase(url: string): Promise<void> {
+  const database = await openDatabase({ url });
+  try {
+    if (process.env.SEED_DEMO === '1') {
+      if (await seedDemo(database.db)) console.info('[seed] created the demo conference');
+      console.info(`\n${demoLoginsText(port)}\n`);
+    }
+  } finally {
+    await database.close();
   }
 }
 
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.FORCE_BUILD === '1') {
-  console.info('No production build found: building once (a minute or two) …');
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+async function main() {
+  if (!databaseUrl) {
+    const dir = path.resolve(process.env.PGLITE_DIR ?? path.join(root, 'data', 'pglite'));
+    const holder = lockHolder(dir);
+    if (holder) {
+      console.error(
+        `\nConfHub is already running on the data folder ${dir} (process ${holder}).\n` +
+          'The embedded database cannot be shared by two processes. Stop the other one first, or start this one\n' +
+          'with another folder (PGLITE_DIR=...) or on PostgreSQL (DATABASE_URL=...).\n',
+      );
+      process.exit(1);
+    }
+    if (Number(process.env.WEB_CONCURRENCY) > 1) console.info('[start] WEB_CONCURRENCY is ignored on the embedded database: one process');
+  }
+
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || process.env.FORCE_BUILD === '1') {
+    console.info('No production build found: building once (a minute or two) …');
+    const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', PORT: port };
+  let script = 'serve.ts';
+  if (databaseUrl) {
+    await prepareDatabase(databaseUrl);
+    Object.assign(serverEnv, {
+      CONFHUB_MIGRATED: '1',
+      SEED_DEMO: '0',
+      WEB_CONCURRENCY: String(serverProcesses(process.env, availableParallelism())),
+    });
+    script = 'serve-cluster.ts';
+  }
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', script)], { cwd: root, env: serverEnv, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code) => process.exit(code ?? 0));
 }
 
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
-  cwd: root,
-  env: { ...env, NODE_ENV: 'production', PORT: port },
-  stdio: 'inherit',
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));

@@ -45,6 +45,27 @@ function verifySigned(value: string, secret: string): string | null {
 
 export type ResolvedSession = { user: { id: string; email: string; name: string }; roles: Roles };
 
+function sessionQuery(db: Executor) {
+  return db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      platformAdmin: sql<boolean>`exists (select 1 from platform_admin pa where pa.user_id = ${user.id})`,
+      roles: sql<
+        string[] | null
+      >`(select array_agg(cm.role) from conference_member cm where cm.user_id = ${user.id} and cm.conference_id = ${sql.placeholder('conferenceId')})`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('confhub_session_lookup');
+}
+
+/** Built once per database (a named statement: PostgreSQL parses and plans it once per connection). */
+const prepared = new WeakMap<Executor, ReturnType<typeof sessionQuery>>();
+
 /**
  * The session's account and its roles in one conference, in one query (this runs on every
  * request). Expired or unknown tokens give null.
@@ -55,20 +76,9 @@ export async function resolveSession(
   conferenceId: number | null,
   now = new Date(),
 ): Promise<ResolvedSession | null> {
-  const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      platformAdmin: sql<boolean>`exists (select 1 from platform_admin pa where pa.user_id = ${user.id})`,
-      roles: sql<
-        string[] | null
-      >`(select array_agg(cm.role) from conference_member cm where cm.user_id = ${user.id} and cm.conference_id = ${conferenceId ?? -1})`,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, now)))
-    .limit(1);
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ token, now, conferenceId: conferenceId ?? -1 });
   if (!row) return null;
   const roles = new Set(row.roles ?? []);
   return {

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
 import { cmsPage } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { broadcast, onInvalidate } from '@/lib/server/invalidation';
 import type { ZPageInput } from './page-schemas';
 import { sanitizeOrganiserHtml } from './sanitize';
 
 export type Page = typeof cmsPage.$inferSelect;
 
-type Cached = { at: number; page: Page | null };
+type Cached = { at: number; page: Promise<Page | null> };
 const cacheKey = Symbol.for('confhub.publishedPages');
 const TTL_MS = 60_000;
 
@@ -19,8 +20,16 @@ function pageCache(): Map<string, Cached> {
   return g[cacheKey];
 }
 
-export function forgetPages(conferenceId: number): void {
+function dropPages(conferenceId: string | null): void {
+  if (conferenceId === null) return pageCache().clear();
   for (const key of pageCache().keys()) if (key.startsWith(`${conferenceId}:`)) pageCache().delete(key);
+}
+onInvalidate('pages', dropPages);
+
+/** After a page changed: drops the conference's cached pages here and on the other server processes. */
+export function forgetPages(conferenceId: number): void {
+  dropPages(String(conferenceId));
+  broadcast('pages', conferenceId);
 }
 
 /** A conference's pages for its organisers, newest first. */
@@ -41,12 +50,14 @@ export async function publishedPage(db: Executor, conferenceId: number, id: numb
   const key = `${conferenceId}:${id}`;
   const hit = pageCache().get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.page;
-  const [row] = await db
+  // Kept from the start of the read, so a drop while it runs also drops what it will return.
+  const page = db
     .select()
     .from(cmsPage)
-    .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id), eq(cmsPage.published, true)));
-  const page = row ?? null;
+    .where(and(eq(cmsPage.conferenceId, conferenceId), eq(cmsPage.id, id), eq(cmsPage.published, true)))
+    .then(([row]) => row ?? null);
   pageCache().set(key, { at: Date.now(), page });
+  page.catch(() => pageCache().delete(key));
   return page;
 }
 

@@ -4,6 +4,7 @@ import type { DB, Executor } from '@/db/client';
 import { foreignKeyViolation } from '@/db/errors';
 import { appearance, pageTemplate } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { broadcast, onInvalidate } from '@/lib/server/invalidation';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { sanitizeOrganiserHtml } from './sanitize';
 import type { TemplateType, ZTemplateInput } from './template-schemas';
@@ -30,9 +31,19 @@ function lookCache(db: object): Map<number, Look> {
   return forDb;
 }
 
-export function forgetLook(conferenceId: number): void {
+function dropLook(conferenceId: number | null): void {
   const g = globalThis as typeof globalThis & { [lookKey]?: Map<object, Map<number, Look>> };
-  for (const forDb of g[lookKey]?.values() ?? []) forDb.delete(conferenceId);
+  for (const forDb of g[lookKey]?.values() ?? []) {
+    if (conferenceId === null) forDb.clear();
+    else forDb.delete(conferenceId);
+  }
+}
+onInvalidate('look', (scope) => dropLook(scope === null ? null : Number(scope)));
+
+/** After a template or appearance changed: drops the conference's look here and on the other server processes. */
+export function forgetLook(conferenceId: number): void {
+  dropLook(conferenceId);
+  broadcast('look', conferenceId);
 }
 
 export async function listTemplates(db: Executor, conferenceId: number): Promise<TemplateSummary[]> {
@@ -206,6 +217,6 @@ export async function siteLook(db: Executor, conferenceId: number): Promise<Site
     return { home: pick('home', active?.home), page: pick('page', active?.page) };
   })();
   lookCache(db).set(conferenceId, { at: Date.now(), value });
-  value.catch(() => forgetLook(conferenceId));
+  value.catch(() => dropLook(conferenceId));
   return value;
 }

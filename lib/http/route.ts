@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
+import { broadcastsSent } from '@/lib/server/invalidation';
 import { purgePublicCache } from '@/lib/server/public-cache';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
@@ -45,8 +46,9 @@ export type RouteOptions<A extends RouteAuth, BS extends ZodType | undefined, QS
   /** Admission control for a rush (lib/http/gate.ts): the whole request waits its turn. */
   gate?: Gate;
   /**
-   * A successful write here may change what visitors see, so the anonymous HTML cache is dropped.
-   * Default: writes by managers and platform administrators.
+   * A successful write here may change what visitors see, so the anonymous HTML cache is dropped,
+   * on every server process (lib/server/invalidation.ts). Default: writes by managers and platform
+   * administrators.
    */
   changesSite?: boolean;
 };
@@ -151,7 +153,11 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
       ip: clientIp(req),
     });
     const changesSite = options.changesSite ?? (auth === 'manager' || auth === 'platformAdmin');
-    if (changesSite && req.method !== 'GET' && req.method !== 'HEAD') purgePublicCache();
+    if (changesSite && req.method !== 'GET' && req.method !== 'HEAD') {
+      purgePublicCache();
+      // The answer leaves once the other server processes have been told (PostgreSQL; nothing to wait for on PGlite).
+      await broadcastsSent();
+    }
     if (result instanceof Response) return result;
     const response = NextResponse.json(ok(result ?? null));
     for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);

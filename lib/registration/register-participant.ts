@@ -62,9 +62,9 @@ async function placeRegistration(
   return row ? { id: Number(row.id), code: row.code } : null;
 }
 
-/** Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, and the form. */
-async function registrationState(db: Executor, conferenceId: number, userId: string) {
-  const [row] = await db
+function registrationStateQuery(db: Executor) {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       moduleEnabled: conference.registerModuleEnabled,
       timeZone: conference.timeZone,
@@ -88,7 +88,18 @@ async function registrationState(db: Executor, conferenceId: number, userId: str
     })
     .from(conference)
     .leftJoin(registrationConfig, eq(registrationConfig.conferenceId, conference.id))
-    .where(eq(conference.id, conferenceId));
+    .where(eq(conference.id, sql.placeholder('conferenceId')))
+    .prepare('confhub_registration_state');
+}
+
+/** Built once per database (a named statement: PostgreSQL parses and plans it once per connection). */
+const preparedState = new WeakMap<Executor, ReturnType<typeof registrationStateQuery>>();
+
+/** Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, and the form. */
+async function registrationState(db: Executor, conferenceId: number, userId: string) {
+  let query = preparedState.get(db);
+  if (!query) preparedState.set(db, (query = registrationStateQuery(db)));
+  const [row] = await query.execute({ conferenceId, userId });
   return row;
 }
 

@@ -4,11 +4,16 @@ import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startUploadSweeper } from '@/lib/registration/uploads';
+import { startInvalidationListener } from './invalidation-listener';
 
 /**
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,
  * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
- * and starts the mail worker and the sweeper of stale temporary uploads.
+ * and starts the mail worker, the sweeper of stale temporary uploads and, on PostgreSQL, the
+ * listener that drops this process's caches when another server process announces a change. All of
+ * it is safe in several processes at once: migrations take an advisory lock (and `npm start` applies
+ * them once before it starts several), the mail worker claims rows with SKIP LOCKED and the sweeper
+ * deletes rows with RETURNING, so each stale file is removed by one process.
  */
 export async function bootServer(): Promise<void> {
   let database;
@@ -28,6 +33,7 @@ export async function bootServer(): Promise<void> {
     if (created) console.info('[seed] created the demo conference');
     console.info(`\n${demoLoginsText(process.env.PORT ?? 3000)}\n`);
   }
+  startInvalidationListener(database, { global: true });
   const transport = transportFromEnv();
   if (!transport) console.info('[mail] SMTP_HOST is not set: mails are printed here and held in the outbox');
   startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));

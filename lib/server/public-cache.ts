@@ -8,10 +8,11 @@
  * change (lib/http/route.ts) drops every entry at once, and a render that began before such a
  * change is never stored, so what visitors see after a change is the change.
  *
- * Kept in this process only: with several server processes on PostgreSQL, another process serves
- * its entries until they are TTL_MS old.
+ * Kept per process; with several server processes on PostgreSQL a purge is announced to the others
+ * (lib/server/invalidation.ts), which drop theirs too.
  */
 import { isMobileAgent } from '@/lib/http/user-agent';
+import { broadcast, onInvalidate } from './invalidation';
 
 export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
 const MAX_ENTRIES = 2_000;
@@ -134,11 +135,18 @@ export function release(key: string): void {
   if (entry) entry.refreshing = false;
 }
 
-/** Every organiser's change: forget all stored pages and refuse renders already under way. */
-export function purgePublicCache(): void {
+/** Forgets all stored pages and refuses renders already under way, in this process only. */
+function dropPublicCache(): void {
   const s = state();
   s.entries.clear();
   s.generation += 1;
+}
+onInvalidate('site', dropPublicCache);
+
+/** Every organiser's change: forget all stored pages and refuse renders already under way, on every server process. */
+export function purgePublicCache(): void {
+  dropPublicCache();
+  broadcast('site');
 }
 
 export function publicCacheSize(): number {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { conference, conferenceDomain } from '@/db/schema';
+import { broadcast, onInvalidate } from '@/lib/server/invalidation';
 
 export type Conference = typeof conference.$inferSelect;
 
@@ -81,6 +82,10 @@ export function cachedConferenceByHost(db: Executor, host: string | null | undef
   return value;
 }
 
+onInvalidate('conferences', () => hostCache().clear());
+
+/** After a conference changed: drops the host lookups here and on the other server processes. */
 export function forgetConferenceCache(): void {
   hostCache().clear();
+  broadcast('conferences');
 }

@@ -1,0 +1,56 @@
+/**
+ * Several server processes behind one port, on PostgreSQL (`npm start` runs this when DATABASE_URL
+ * is set): Node's cluster module, whose primary accepts the connections and hands them round-robin
+ * to WEB_CONCURRENCY workers, each running scripts/serve.ts with its own Next.js, pool and caches.
+ * They share nothing but PostgreSQL; a change made through one drops the caches of all of them
+ * (lib/server/invalidation.ts). Each worker answers with `x-confhub-worker: <n>`.
+ *
+ * Migrations and the demo seed are applied once by scripts/start.ts before this starts
+ * (CONFHUB_MIGRATED=1). A worker that dies after it served is replaced; one that dies before it
+ * listens stops the whole server (a broken build or configuration would only loop).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
+
+const count = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || 1);
+let stopping = false;
+
+// WORKER_NODE_ARGS: extra Node flags for the workers (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+const extraArgs = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'serve.ts'), execArgv: [...process.execArgv, ...extraArgs] });
+
+function fork(n: number): Worker {
+  const worker = cluster.fork({ CONFHUB_WORKER: String(n) });
+  let listening = false;
+  worker.once('listening', () => (listening = true));
+  worker.once('exit', (code, signal) => {
+    if (stopping) return;
+    if (!listening) {
+      console.error(`[cluster] worker ${n} exited before it listened (${signal ?? code}); stopping`);
+      stop('SIGTERM', 1);
+      return;
+    }
+    console.error(`[cluster] worker ${n} exited (${signal ?? code}); starting another`);
+    fork(n);
+  });
+  return worker;
+}
+
+function stop(signal: NodeJS.Signals, exitCode = 0): void {
+  if (stopping) return;
+  stopping = true;
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+  let left = workers.length;
+  if (!left) process.exit(exitCode);
+  for (const worker of workers) {
+    worker.once('exit', () => {
+      if (--left === 0) process.exit(exitCode);
+    });
+    worker.process.kill(signal);
+  }
+  setTimeout(() => process.exit(exitCode), 10_000).unref();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+console.info(`[cluster] starting ${count} server processes`);
+for (let n = 1; n <= count; n++) fork(n);
