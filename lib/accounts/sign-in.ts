@@ -18,7 +18,16 @@ const loginError = () => new AppError('LOGIN_ERROR', 'loginError', 401);
  */
 export async function signIn(
   db: DB,
-  input: { email: string; password: string; ip: string | null; headers: Headers; justRegistered?: boolean; auth?: Auth },
+  input: {
+    email: string;
+    password: string;
+    ip: string | null;
+    headers: Headers;
+    justRegistered?: boolean;
+    /** Tests pass their own Better Auth instance and clock. */
+    auth?: Auth;
+    now?: Date;
+  },
 ): Promise<SignInResult> {
   const attempt = async (): Promise<SignInResult | null> => {
     const existing = await findUserByEmail(db, input.email);
@@ -43,7 +52,7 @@ export async function signIn(
     if (!session) throw loginError();
     return session;
   }
-  const session = await checkLoginAttempt(db, { email: input.email, ip: input.ip }, attempt);
+  const session = await checkLoginAttempt(db, { email: input.email, ip: input.ip, now: input.now }, attempt);
   if (!session) throw loginError();
   return session;
 }
