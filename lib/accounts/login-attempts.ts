@@ -31,7 +31,14 @@ export async function checkLoginAttempt<T>(
     await giveBackAll(db, taken);
     throw error;
   }
-  const result = await verify();
+  let result: T | null;
+  try {
+    result = await verify();
+  } catch (error) {
+    // A failure of ours (the database, the hasher) is not a wrong password.
+    await giveBackAll(db, taken);
+    throw error;
+  }
   if (result !== null) {
     await giveBackAll(db, taken);
     await clearAttempts(db, accountKey(email));
