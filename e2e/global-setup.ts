@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
-import { BASE_URL, E2E_PORT, MAIL_DIR } from './support/env';
+import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -83,6 +83,15 @@ export default async function globalSetup() {
       MAIL_FROM: 'ConfHub Test <no-reply@confhub.test>',
       MAIL_POLL_MS: '500',
       RATE_LIMIT_LOGIN: '200',
+      // Every browser test comes from 127.0.0.1, which serve.ts now passes on as the client address:
+      // the per-client limits are pinned by lib/accounts/limits.int.test.ts, not here.
+      RATE_LIMIT_LOGIN_IP: '1000',
+      RATE_LIMIT_LOGIN_ACCOUNTS_IP: '1000',
+      RATE_LIMIT_CODE_IP: '1000',
+      RATE_LIMIT_CODE_EMAILS_IP: '1000',
+      RATE_LIMIT_CODE_CHECK_IP: '1000',
+      RATE_LIMIT_CHECK_EMAIL_IP: String(E2E_CHECK_EMAIL_LIMIT),
+      RATE_LIMIT_INVITATION_IP: '1000',
       SESSION_TTL_SECONDS: String(60 * 60),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -47,6 +47,9 @@ async function main() {
   const handle = app.getRequestHandler();
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // The socket address for per-client limits (lib/http/client-ip.ts); a client-sent value never passes.
+    delete req.headers['x-confhub-client-ip'];
+    if (req.socket.remoteAddress) req.headers['x-confhub-client-ip'] = req.socket.remoteAddress;
     const key = publicCacheKey(req);
     if (!key) return void handle(req, res);
     const found = lookup(key);

@@ -5,3 +5,5 @@ export const BASE_URL = `http://localhost:${E2E_PORT}`;
 /** Where the test SMTP server drops each received mail as JSON. */
 export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join(process.cwd(), 'test-results', 'mail');
 export const hostUrl = (slug: string | null, pathname = '/') => `http://${slug ? `${slug}.` : ''}localhost:${E2E_PORT}${pathname}`;
+/** checkEmail's per-client limit in the browser tests (e2e/client-limits.spec.ts runs into it; no page calls checkEmail). */
+export const E2E_CHECK_EMAIL_LIMIT = 50;

@@ -111,12 +111,12 @@ describe.each(testBackends())('accounts on %s', (backend) => {
 
     await send('wang@example.org', 'resetPassCode');
     const code = await codeFromOutbox(database.db, 'wang@example.org');
-    const input = { email: 'wang@example.org', code, password: 'NewPassword99', confirmPassword: 'NewPassword99' };
+    const input = { email: 'wang@example.org', code, password: 'Renewed-Access-77', confirmPassword: 'Renewed-Access-77' };
     await expectCode(resetPassword(database.db, { ...input, name: 'Someone Else' }, { ...mailContext, conferenceId }), 'NAME_MISMATCH');
     await resetPassword(database.db, { ...input, name: ' wang fang ' }, { ...mailContext, conferenceId });
 
     const [credential] = await database.db.select().from(account).where(eq(account.userId, wang.id));
-    expect(await verifyPassword({ hash: credential.password!, password: 'NewPassword99' })).toBe(true);
+    expect(await verifyPassword({ hash: credential.password!, password: 'Renewed-Access-77' })).toBe(true);
     expect(await database.db.select().from(session).where(eq(session.userId, wang.id))).toHaveLength(0);
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'passwordChanged'));
     expect(mails.map((m) => m.toAddress)).toEqual(['wang@example.org']);

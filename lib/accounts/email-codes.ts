@@ -6,7 +6,7 @@ import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { findUserByEmail } from './queries';
-import { hitClientLimit, hitRateLimit, LIMITS } from './rate-limit';
+import { hitClientLimit, hitRateLimit, LIMITS, takeDistinct } from './rate-limit';
 import type { CodePurpose } from './schemas';
 
 export const CODE_TTL_SECONDS = Number(process.env.CODE_TTL_SECONDS ?? 600);
@@ -35,15 +35,18 @@ export type SendCodeInput = {
 
 /**
  * Issues a 6-digit code and queues its mail in one transaction. At most one code per address and
- * purpose every 60 s, and rate limits per address and per client address.
+ * purpose every 60 s, and rate limits per address, per client, and on the distinct addresses one
+ * client has codes sent to (LIMITS.codeEmailsPerIp).
  */
 export async function sendEmailCode(
   db: DB,
   input: SendCodeInput,
   now = new Date(),
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
-  await checkAccountPrecondition(db, input.email, input.purpose);
+  // Per client first, so asking about many addresses (which also tells which have accounts) is limited too.
   await hitClientLimit(db, 'code', input.ip, LIMITS.codePerIp, now);
+  if (input.ip) await takeDistinct(db, 'code-emails', input.ip, input.email, LIMITS.codeEmailsPerIp, now);
+  await checkAccountPrecondition(db, input.email, input.purpose);
   await hitRateLimit(db, `code:email:${input.email}`, LIMITS.codePerEmail, now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {

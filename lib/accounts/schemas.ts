@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, isLookalikeEmail } from './lookalike';
 
 /**
  * One schema for the form (zodResolver) and the handler. Messages are keys of the `validation`
@@ -11,6 +12,8 @@ export const ZEmail = z
   .trim()
   .min(1, 'emailRequired')
   .max(254, 'emailInvalid')
+  // Invisible characters, compatibility forms and mixed scripts make one address pass for another.
+  .refine((v) => !isLookalikeEmail(v), 'emailLookalike')
   .regex(EMAIL_PATTERN, 'emailInvalid')
   .transform((v) => v.toLowerCase());
 
@@ -22,7 +25,15 @@ export const ZCode = z
   .trim()
   .min(1, 'codeRequired')
   .regex(/^\d{6}$/, 'codeFormat');
-export const ZName = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(100, 'nameTooLong');
+/** Names never hold text-direction controls or invisible characters (they make a name read as another). */
+const visibleName = (value: string) => !hasHiddenCharacters(value);
+
+export const ZName = z
+  .string({ error: 'nameRequired' })
+  .trim()
+  .min(1, 'nameRequired')
+  .max(100, 'nameTooLong')
+  .refine(visibleName, 'nameHiddenCharacters');
 export const ZPassword = z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(64, 'passwordTooLong');
 
 function confirmMatches(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
@@ -57,12 +68,13 @@ export const ZResetPassword = z
   .superRefine(confirmMatches);
 
 const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').default('');
+const optionalName = (max: number) => z.string().trim().max(max, 'tooLong').refine(visibleName, 'nameHiddenCharacters').default('');
 
 export const ZProfile = z.object({
   name: ZName,
-  firstName: optionalText(50),
-  middleName: optionalText(50),
-  lastName: optionalText(50),
+  firstName: optionalName(50),
+  middleName: optionalName(50),
+  lastName: optionalName(50),
   phone: z
     .string()
     .trim()

@@ -63,7 +63,7 @@ async function createAuth() {
   return buildAuth(await getDb(), authSecret());
 }
 
-type Auth = ReturnType<typeof buildAuth>;
+export type Auth = ReturnType<typeof buildAuth>;
 const authKey = Symbol.for('confhub.auth');
 
 export function getAuth(): Promise<Auth> {

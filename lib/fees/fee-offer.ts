@@ -6,6 +6,7 @@ import type { Locale, LocalizedText } from '@/lib/i18n/localized';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { feeListed, feeUnavailable, type Unavailable } from './availability';
 import { listFees, type Fee } from './fee-config';
+import { checkInvitationGuess, type CodeGuesser } from './invitation-guesses';
 
 /** A fee as a participant sees it: no invitation code, the places left, why it cannot be chosen. */
 export type OfferedFee = {
@@ -47,13 +48,17 @@ function offered(fee: Fee, unavailable: Unavailable | null): OfferedFee {
 /**
  * The fees a participant may see on this site in this language (getRegFee): fees behind an
  * invitation code appear once the code is given. The developing-economies scope depends on the
- * country the participant picks, so the form applies it (and the server again on submit).
+ * country the participant picks, so the form applies it (and the server again on submit). A code
+ * from a participant comes with its `guesser`, and wrong codes are limited (invitation-guesses.ts).
  */
 export async function feeOffer(
   db: Executor,
   conference: Conference,
-  input: { locale: Locale; invitationCode?: string; now?: Date },
+  input: { locale: Locale; invitationCode?: string; guesser?: CodeGuesser; now?: Date },
 ): Promise<FeeOffer> {
+  if (input.guesser) {
+    await checkInvitationGuess(db, { conferenceId: conference.id, code: input.invitationCode, guesser: input.guesser }, input.now);
+  }
   const [fees, [config]] = await Promise.all([
     listFees(db, conference.id),
     db

@@ -37,6 +37,7 @@ export const ERROR_TABLE = {
   INVALID_INPUT: { message: 'invalidInput', status: 400 },
   LAST_MANAGER: { message: 'lastManager', status: 409 },
   LOGIN_ERROR: { message: 'loginError', status: 401 },
+  LOGIN_LOCKED: { message: 'loginLocked', status: 429 },
   LOGOUT_FAILED: { message: 'logoutFailed', status: 400 },
   MENU_HAS_CHILDREN: { message: 'menuHasChildren', status: 409 },
   MENU_NOT_FOUND: { message: 'menuNotFound', status: 404 },

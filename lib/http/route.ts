@@ -8,6 +8,7 @@ import { purgePublicCache } from '@/lib/server/public-cache';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { AppError } from './app-error';
+import { clientIp } from './client-ip';
 import { ok } from './envelope';
 import { errorResponse } from './error-response';
 import type { Gate } from './gate';
@@ -66,19 +67,6 @@ export function requestLocale(req: Request): Locale {
   if (isLocale(header)) return header;
   const cookie = /(?:^|;\s*)NEXT_LOCALE=(zh|en)/.exec(req.headers.get('cookie') ?? '')?.[1];
   return isLocale(cookie) ? cookie : 'zh';
-}
-
-/**
- * The caller's address for per-client limits: from the proxy's headers when TRUST_PROXY=1, else
- * the socket address Next passes on (x-forwarded-for set by the Node server itself), else unknown.
- * Client-sent headers are never trusted without TRUST_PROXY.
- */
-function clientIp(req: NextRequest): string | null {
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip');
-    if (forwarded) return forwarded;
-  }
-  return null;
 }
 
 /** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
@@ -150,7 +138,7 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
       query: query as Infer<QS>,
       params,
       responseHeaders,
-      ip: clientIp(req),
+      ip: clientIp(req.headers),
     });
     const changesSite = options.changesSite ?? (auth === 'manager' || auth === 'platformAdmin');
     if (changesSite && req.method !== 'GET' && req.method !== 'HEAD') {

@@ -3,13 +3,22 @@ import type { DB, Executor } from '@/db/client';
 import { conference, conferenceOrder, conferenceRegistration } from '@/db/schema';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { ChooserContext } from '@/lib/fees/availability';
+import { checkInvitationGuess } from '@/lib/fees/invitation-guesses';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeOrder, releaseOrder, type Order } from './place-fee-order';
 import { canChangeOrder } from './rules';
 
-type Who = { conferenceId: number; userId: string; locale: Locale; invitationCode: string; now?: Date };
+/** The registrant, and the client address their invitation code comes from (wrong codes are limited). */
+type Who = { conferenceId: number; userId: string; locale: Locale; invitationCode: string; ip?: string | null; now?: Date };
+
+const checkGuess = (db: DB, who: Who) =>
+  checkInvitationGuess(
+    db,
+    { conferenceId: who.conferenceId, code: who.invitationCode, guesser: { ip: who.ip ?? null, userId: who.userId } },
+    who.now,
+  );
 
 /**
  * My registration, locked until the transaction ends (so my own fee changes run one at a time), and
@@ -37,6 +46,7 @@ async function registrantContext(tx: Executor, who: Who): Promise<{ registration
  * again the same way. Quantity 0 drops an optional fee.
  */
 export async function changeFeeOrder(db: DB, input: Who & { orderId: number; feeId: number; quantity: number }): Promise<Order | null> {
+  await checkGuess(db, input);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -92,6 +102,7 @@ export async function changeFeeOrder(db: DB, input: Who & { orderId: number; fee
  * available order each, all in one transaction under the fees' caps.
  */
 export async function addFeeOrders(db: DB, input: Who & { choice: FeeChoice }): Promise<Order[]> {
+  await checkGuess(db, input);
   return db.transaction(async (tx) => {
     const context = await registrantContext(tx, input);
     const common = {

@@ -44,6 +44,8 @@ describe('buildAnswerSchema', () => {
       schema.safeParse({ ...valid, custom_1: 'veg', ...input }).error?.issues.map((i) => `${String(i.path[0])}:${i.message}`) ?? [];
     expect(issues({})).toEqual([]);
     expect(issues({ email: 'not-an-email' })).toEqual(['email:emailInvalid']);
+    expect(issues({ email: 'p\u0430ypal@example.org' })).toEqual(['email:emailLookalike']);
+    expect(issues({ name: 'Ada\u202eLovelace' })).toEqual(['name:nameHiddenCharacters']);
     expect(issues({ telephone: 'call me' })).toEqual(['telephone:phoneInvalid']);
     expect(issues({ birthDay: '2026-13-45' })).toEqual(['birthDay:dateInvalid']);
     expect(issues({ custom_1: 'pizza' })).toEqual(['custom_1:invalidChoice']);

@@ -5,6 +5,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { isStoredName } from '@/lib/storage/stored-name';
 import { offeredCountries } from './countries';
 import { isCityAnswer } from './regions';
+import { hasHiddenCharacters, isLookalikeEmail } from '@/lib/accounts/lookalike';
 
 export type { FieldOption };
 
@@ -136,7 +137,9 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
           ? field.options.map((o) => o.value)
           : null;
     if (allowed) rule = text.refine((v) => v === '' || allowed.includes(v), 'invalidChoice');
-    else if (field.key === 'email') rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid');
+    else if (field.key === 'email')
+      rule = text.refine((v) => v === '' || EMAIL.test(v), 'emailInvalid').refine((v) => !isLookalikeEmail(v), 'emailLookalike');
+    else if (field.key === 'name') rule = text.refine((v) => !hasHiddenCharacters(v), 'nameHiddenCharacters');
     else if (field.key === 'telephone' || field.key === 'fax') rule = text.refine((v) => v === '' || PHONE.test(v), 'phoneInvalid');
     else if (field.type === 'city') rule = text.refine((v) => v === '' || isCityAnswer(v), 'cityInvalid');
     else if (field.type === 'date') rule = text.refine((v) => v === '' || isRealDate(v), 'dateInvalid');

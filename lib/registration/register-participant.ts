@@ -3,6 +3,7 @@ import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
 import { conference, conferenceRegistration, mailOutbox, registrationConfig, registrationField, user } from '@/db/schema';
 import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap, todayIn } from '@/lib/conferences/website-config';
+import { checkInvitationGuess } from '@/lib/fees/invitation-guesses';
 import { ZFeeChoice, type FeeChoice } from '@/lib/fees/schemas';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
@@ -115,6 +116,8 @@ export type RegisterInput = {
   /** Uploaded files the answers name (checked and attached in the registration's transaction). */
   files?: { field: string; name: string }[];
   fees?: FeeChoice;
+  /** The client address the form comes from: wrong invitation codes are limited per client and per account. */
+  ip?: string | null;
   locale?: Locale;
   now?: Date;
 };
@@ -148,6 +151,11 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
     const { code } = await withRegistrationConflicts(() => insertRegistration(db, input.conference.id, input.userId, answers, mailFor([])));
     return { code, orders: [], nextPath: '/profile/userInfo' };
   }
+  await checkInvitationGuess(
+    db,
+    { conferenceId: input.conference.id, code: input.fees?.invitationCode, guesser: { ip: input.ip ?? null, userId: input.userId } },
+    input.now,
+  );
   const chooser = {
     today: todayIn(state.timeZone, input.now),
     locale,

@@ -27,13 +27,14 @@ export const POST = route(
       fees: ZFeeChoice.default(ZFeeChoice.parse({})),
     }),
   },
-  async ({ db, conference, user, body, locale }) => {
+  async ({ db, conference, user, body, locale, ip }) => {
     const { code, orders, nextPath } = await registerParticipant(db, {
       conference,
       userId: user.id,
       form: { ...body.answers, email: user.email },
       account: { email: user.email, name: user.name },
       fees: body.fees,
+      ip,
       locale,
     });
     return {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { findUserByEmail } from '@/lib/accounts/queries';
+import { isEmailRegistered } from '@/lib/accounts/check-email';
 import { ZEmail } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
 
-/** Whether an account exists for the address (sign-up needs it absent, reset needs it present). */
-export const GET = route({ query: z.object({ email: ZEmail }) }, async ({ db, query }) => ({
-  exists: (await findUserByEmail(db, query.email)) !== null,
+/** Whether an account exists for the address (sign-up needs it absent, reset needs it present); limited per client. */
+export const GET = route({ query: z.object({ email: ZEmail }) }, async ({ db, query, ip }) => ({
+  exists: await isEmailRegistered(db, { email: query.email, ip }),
 }));

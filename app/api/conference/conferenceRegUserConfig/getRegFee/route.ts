@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { feeOffer } from '@/lib/fees/fee-offer';
 import { route } from '@/lib/http/route';
 
-/** The fees this visitor may choose, in their language; fees behind an invitation code appear once it is given. */
+/** The fees this visitor may choose, in their language; fees behind an invitation code appear once it is given (wrong codes are limited). */
 export const GET = route(
   { published: true, query: z.object({ invitationCode: z.string().trim().max(40).default('') }) },
-  async ({ db, conference, locale, query }) => feeOffer(db, conference, { locale, invitationCode: query.invitationCode }),
+  async ({ db, conference, locale, query, ip, user }) =>
+    feeOffer(db, conference, { locale, invitationCode: query.invitationCode, guesser: { ip, userId: user?.id } }),
 );

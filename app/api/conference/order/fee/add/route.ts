@@ -3,12 +3,13 @@ import { route } from '@/lib/http/route';
 import { addFeeOrders } from '@/lib/orders/change-fee-order';
 
 /** Adds fees to my registration: a registration fee while I hold none, and optional fees. */
-export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale }) => {
+export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale, ip }) => {
   const orders = await addFeeOrders(db, {
     conferenceId: conference.id,
     userId: user.id,
     locale,
     invitationCode: body.invitationCode,
+    ip,
     choice: body,
   });
   return { orderIds: orders.map((o) => o.id) };
