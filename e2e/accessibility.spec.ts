@@ -93,30 +93,46 @@ function pathFor(rule: RouteRule, ids: Ids): string {
 /** Where the app is expected to land (only /profile forwards, to the personal information). */
 const landing = (path: string) => (path === '/profile' ? '/profile/userInfo' : path.split('?')[0]);
 
-/** Opens each route in both languages and returns one line per serious or critical violation. */
-async function walk(page: Page, rules: readonly RouteRule[], ids: Ids, options: { phone?: boolean; prefixes?: readonly string[] } = {}) {
+/** One line per serious or critical violation axe finds on the page as it is now. */
+async function audit(page: Page, address: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `${node.target.join(' ')}${node.any[0] ? ` (${node.any[0].message})` : ''}`);
+      return `${address}: ${violation.id} [${violation.impact}] ${violation.help}\n    ${nodes.join('\n    ')}`;
+    });
+}
+
+/** Opens each route in one language and returns the problems found. */
+async function walk(page: Page, rules: readonly RouteRule[], ids: Ids, prefix: string, phone: boolean) {
   const problems: string[] = [];
-  for (const prefix of options.prefixes ?? PREFIXES) {
-    for (const rule of rules) {
-      const path = pathFor(rule, ids);
-      const address = prefix + (path === '/' && prefix ? '' : path);
-      await page.goto(address);
-      const expected = prefix + (landing(path) === '/' && prefix ? '' : landing(path));
-      expect(new URL(page.url()).pathname, `${address} stays on its page`).toBe(expected || '/');
-      const results = await new AxeBuilder({ page }).analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        const nodes = violation.nodes.map((node) => `${node.target.join(' ')}${node.any[0] ? ` (${node.any[0].message})` : ''}`);
-        problems.push(`${address}: ${violation.id} [${violation.impact}] ${violation.help}\n    ${nodes.join('\n    ')}`);
-      }
-      if (options.phone) {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${address}: scrolls sideways by ${overflow} px on a 375 px phone`);
-      }
+  for (const rule of rules) {
+    const path = pathFor(rule, ids);
+    const address = prefix + (path === '/' && prefix ? '' : path);
+    await page.goto(address);
+    const expected = prefix + (landing(path) === '/' && prefix ? '' : landing(path));
+    expect(new URL(page.url()).pathname, `${address} stays on its page`).toBe(expected || '/');
+    problems.push(...(await audit(page, address)));
+    if (phone) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${address}: scrolls sideways by ${overflow} px on a 375 px phone`);
     }
   }
   return problems;
 }
+
+/** A form showing its error messages (drawn in the theme's error colour). */
+async function formErrors(page: Page, prefix: string) {
+  await page.goto(`${prefix}/conferencelogin`);
+  await page.getByTestId('login-form').locator('button[type="submit"]').click();
+  await expect(page.getByTestId('login-form').locator('[id$="-error"]').first()).toBeVisible();
+  return audit(page, `${prefix}/conferencelogin (empty form sent)`);
+}
+
+/** Splits a list in `parts` runs of about the same length, so long walks run in parallel. */
+const chunks = <T>(list: readonly T[], parts: number): T[][] =>
+  Array.from({ length: parts }, (_, i) => list.slice(Math.round((i * list.length) / parts), Math.round(((i + 1) * list.length) / parts)));
 
 test.describe('accessibility: axe finds nothing serious or critical on any route, in zh and en', () => {
   test.describe.configure({ mode: 'parallel' });
@@ -131,25 +147,33 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     expect(walked.map((r) => r.pattern).sort()).toEqual(ROUTE_RULES.map((r) => r.pattern).sort());
   });
 
-  const cases: { name: string; who: Who; options?: BrowserContextOptions; prefixes?: readonly string[] }[] = [
-    { name: 'public and prompt pages, anonymous', who: 'anonymous' },
-    { name: 'public and prompt pages, anonymous, on a 375 px phone without sideways scrolling', who: 'anonymous', options: PHONE },
-    { name: 'the personal centre and the console, as the demo participant', who: 'participant' },
-    { name: 'the organiser area in Chinese, as the demo conference manager', who: 'manager', prefixes: [''] },
-    { name: 'the organiser area in English, as the demo conference manager', who: 'manager', prefixes: ['/en'] },
-    { name: 'the publication review, as the platform administrator', who: 'platformAdmin' },
-  ];
-  for (const { name, who, options, prefixes } of cases) {
-    test(name, async ({ browser }) => {
-      test.setTimeout(180_000);
-      const context = await contextFor(browser, who, options);
-      try {
-        const page = waitForHydrationOnGoto(await context.newPage());
-        const problems = await walk(page, rulesFor(who), ids, { phone: Boolean(options?.isMobile), prefixes });
-        expect(problems.length, `serious or critical accessibility violations:\n${problems.join('\n')}\n`).toBe(0);
-      } finally {
-        await context.close();
+  const TITLES: Record<Who, string> = {
+    anonymous: 'public and prompt pages, anonymous',
+    participant: 'the personal centre and the console, as the demo participant',
+    manager: 'the organiser area, as the demo conference manager',
+    platformAdmin: 'the publication review, as the platform administrator',
+  };
+  for (const prefix of PREFIXES) {
+    const language = prefix ? 'en' : 'zh';
+    for (const who of ['anonymous', 'participant', 'manager', 'platformAdmin'] as const) {
+      const parts = who === 'manager' ? chunks(rulesFor(who), 2) : [rulesFor(who)];
+      for (const [index, rules] of parts.entries()) {
+        for (const phone of who === 'anonymous' ? [false, true] : [false]) {
+          const name = `${language}: ${TITLES[who]}${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}${phone ? ', on a 375 px phone without sideways scrolling' : ''}`;
+          test(name, async ({ browser }) => {
+            test.setTimeout(240_000);
+            const context = await contextFor(browser, who, phone ? PHONE : {});
+            try {
+              const page = waitForHydrationOnGoto(await context.newPage());
+              const problems = await walk(page, rules, ids, prefix, phone);
+              if (who === 'anonymous' && !phone) problems.push(...(await formErrors(page, prefix)));
+              expect(problems.length, `serious or critical accessibility violations:\n${problems.join('\n')}\n`).toBe(0);
+            } finally {
+              await context.close();
+            }
+          });
+        }
       }
-    });
+    }
   }
 });
