@@ -5,9 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { openDatabase } from '@/db/client';
-import { conference, conferenceMember, registrationConfig, registrationFee } from '@/db/schema';
+import { cmsPage, conference, conferenceMember, registrationConfig, registrationFee, user } from '@/db/schema';
 import { registerParticipant } from '@/lib/registration/register-participant';
-import { seedDemo } from '@/db/seed';
+import { DEMO_ACCOUNTS, seedDemo } from '@/db/seed';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { E2E } from './support/fixtures-data';
 
@@ -101,6 +101,32 @@ async function main() {
     fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' },
   });
   await registerParticipant(db, { conference: full, userId: registered });
+
+  // For the accessibility walk (e2e/accessibility.spec.ts): the demo participant holds a registration
+  // order and an optional-fee order (so both order pages render their form), and the demo has a
+  // published content page.
+  const [banquet] = await db
+    .select()
+    .from(registrationFee)
+    .where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'optional')))
+    .orderBy(registrationFee.sortOrder)
+    .limit(1);
+  const [demoParticipant] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ACCOUNTS.participant.email));
+  await registerParticipant(db, {
+    conference: demo,
+    userId: demoParticipant.id,
+    answers: { country: 'CN' },
+    fees: { registerFeeId: delegateFee.id, optional: [{ feeId: banquet.id, quantity: 1 }], invitationCode: '' },
+  });
+  await db.insert(cmsPage).values({
+    conferenceId: demo.id,
+    name: { zh: '参会指南', en: 'Visitor guide' },
+    content: {
+      zh: '<h2>交通</h2><p>会场位于北京中关村，地铁 4 号线可达。<a href="/conferenceRegister">立即注册</a></p>',
+      en: '<h2>Getting there</h2><p>The venue is in Zhongguancun, Beijing, on metro line 4. <a href="/en/conferenceRegister">Register now</a></p>',
+    },
+    published: true,
+  });
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');

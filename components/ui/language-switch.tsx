@@ -16,7 +16,15 @@ export function LanguageSwitch() {
     window.location.assign(localePath(other, currentReturnAddress()));
   };
   return (
-    <Button variant="subtle" size="compact-sm" onClick={onClick} aria-label={t('languageSwitchLabel')} data-testid="language-switch">
+    // The visible name ("English" / "中文") is the accessible name, in its own language; the purpose is the tooltip.
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      onClick={onClick}
+      lang={other}
+      title={t('languageSwitchLabel')}
+      data-testid="language-switch"
+    >
       {t('languageSwitch')}
     </Button>
   );

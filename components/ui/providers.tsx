@@ -1,15 +1,9 @@
 'use client';
 
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
-
-const theme = createTheme({
-  primaryColor: 'indigo',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-});
+import { cssVariablesResolver, theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
   // Marks the page interactive; browser tests wait for it before they type or click.
@@ -17,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
     document.documentElement.setAttribute('data-hydrated', 'true');
   }, []);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={2000} />
       {children}
     </MantineProvider>

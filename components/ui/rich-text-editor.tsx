@@ -54,6 +54,9 @@ export function RichTextInput({
     ],
     content: value,
     immediatelyRender: false,
+    // The editable area is a multi-line text box named by the field's label (Input.Wrapper's label
+    // points at no input here).
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
   // A new value from outside (a reset) replaces the content; typing does not loop back.
