@@ -39,7 +39,7 @@ test('a draft page previewed with a bearer token or a cookie never reaches an an
   expect(saved.status).toBe(200);
   const { data: page } = (await saved.json()) as { data: { id: number } };
 
-  for (const credential of [{ authorization: `Bearer ${manager.token}` }, { cookie: manager.cookie }]) {
+  for (const credential of [{ authorization: `Bearer ${manager.token}` }, { cookie: manager.cookie }] as Record<string, string>[]) {
     for (const path of [`/page/${page.id}`, `/en/page/${page.id}`]) {
       const preview = await get(null, path, credential);
       expect(preview.status).toBe(200);
@@ -57,7 +57,7 @@ test('a draft page previewed with a bearer token or a cookie never reaches an an
 test("an unpublished conference's home rendered for its manager never reaches an anonymous visitor", async () => {
   const manager = await signIn(E2E.draftSlug, E2E.draftManager, E2E.password);
   const title = 'An Unpublished Conference';
-  for (const credential of [{ authorization: `Bearer ${manager.token}` }, { cookie: manager.cookie }]) {
+  for (const credential of [{ authorization: `Bearer ${manager.token}` }, { cookie: manager.cookie }] as Record<string, string>[]) {
     const mine = await get(E2E.draftSlug, '/en', credential);
     expect(mine.status).toBe(200);
     expect(await mine.text()).toContain(title);

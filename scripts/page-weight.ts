@@ -1,0 +1,71 @@
+/**
+ * What a page costs a visitor in JavaScript: every `<script src>` of its HTML that a modern browser
+ * loads (a `noModule` script is skipped: only old browsers fetch it), fetched the way a browser
+ * asks (`accept-encoding: br, gzip`), with the bytes counted as they travel (compressed) and after
+ * decoding. Used by `npm run bench:lighthouse` and by the budget test in `npm test`
+ * (e2e/budget.spec.ts).
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+export type ScriptWeight = { src: string; transferred: number; decoded: number; encoding: string };
+export type PageWeight = { url: string; scripts: ScriptWeight[]; transferred: number; decoded: number };
+
+const ENCODINGS = 'br, gzip';
+
+/** One GET without any decoding, so the body is the bytes that travelled. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding: string; body: Buffer }> {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(url, { headers: { 'accept-encoding': ENCODINGS, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? ''), body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+function decode(body: Buffer, encoding: string): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
+
+/** The `src` of every script tag a module-capable browser runs (no `noModule`), in document order. */
+export function scriptSources(html: string): string[] {
+  const sources: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const attributes = match[1];
+    if (/\bnomodule\b/i.test(attributes)) continue;
+    const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+    if (src) sources.push((src[1] ?? src[2] ?? src[3]).replace(/&amp;/g, '&'));
+  }
+  return [...new Set(sources)];
+}
+
+/** The page's scripts and their compressed and decoded sizes. */
+export async function pageWeight(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
+  const page = await rawGet(url, headers);
+  if (page.status !== 200) throw new Error(`${url} answered ${page.status}`);
+  const html = decode(page.body, page.encoding).toString('utf8');
+  const scripts: ScriptWeight[] = [];
+  for (const src of scriptSources(html)) {
+    const address = new URL(src, url).toString();
+    const answer = await rawGet(address, headers);
+    if (answer.status !== 200) throw new Error(`${address} answered ${answer.status}`);
+    scripts.push({ src, transferred: answer.body.length, decoded: decode(answer.body, answer.encoding).length, encoding: answer.encoding });
+  }
+  return {
+    url,
+    scripts,
+    transferred: scripts.reduce((sum, s) => sum + s.transferred, 0),
+    decoded: scripts.reduce((sum, s) => sum + s.decoded, 0),
+  };
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
