@@ -1,6 +1,6 @@
 /**
- * What a page costs a visitor in JavaScript: every `<script src>` of its HTML that a modern browser
- * loads (a `noModule` script is skipped: only old browsers fetch it), fetched the way a browser
+ * What a page costs a visitor in JavaScript: every script its HTML makes a modern browser load
+ * (`<script src>` and script preloads; a `noModule` script is skipped: only old browsers fetch it), fetched the way a browser
  * asks (`accept-encoding: br, gzip`), with the bytes counted as they travel (compressed) and after
  * decoding. Used by `npm run bench:lighthouse` and by the budget test in `npm test`
  * (e2e/budget.spec.ts).
@@ -36,14 +36,29 @@ function decode(body: Buffer, encoding: string): Buffer {
   return body;
 }
 
-/** The `src` of every script tag a module-capable browser runs (no `noModule`), in document order. */
+/**
+ * Every script a module-capable browser fetches for the page, in document order: `<script src>`
+ * without `noModule`, and `<link rel="preload" as="script">` / `<link rel="modulepreload">`.
+ */
 export function scriptSources(html: string): string[] {
   const sources: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>/gi)) {
-    const attributes = match[1];
-    if (/\bnomodule\b/i.test(attributes)) continue;
-    const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
-    if (src) sources.push((src[1] ?? src[2] ?? src[3]).replace(/&amp;/g, '&'));
+  const attribute = (attributes: string, name: string) =>
+    new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+      .exec(attributes)
+      ?.slice(1)
+      .find((v) => v !== undefined);
+  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const [, tag, attributes] = match;
+    let src: string | undefined;
+    if (tag.toLowerCase() === 'script') {
+      if (/\bnomodule\b/i.test(attributes)) continue;
+      src = attribute(attributes, 'src');
+    } else {
+      const rel = attribute(attributes, 'rel')?.toLowerCase() ?? '';
+      const as = attribute(attributes, 'as')?.toLowerCase() ?? '';
+      if (rel === 'modulepreload' || (rel === 'preload' && as === 'script')) src = attribute(attributes, 'href');
+    }
+    if (src) sources.push(src.replace(/&amp;/g, '&'));
   }
   return [...new Set(sources)];
 }

@@ -1,8 +1,8 @@
-import { Alert, Container, Paper, Title, Typography } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
+import styles from '@/components/site/pages.module.css';
 import { requirePage } from '@/lib/auth/require-page';
 import { findPage, publishedPageFor, type Page } from '@/lib/cms/pages';
 import { isMobileAgent } from '@/lib/http/user-agent';
@@ -43,23 +43,24 @@ export default async function ContentPage({ params }: Props) {
   ]);
   if (!page) {
     return (
-      <Container size="md" py="xl">
-        <Alert color="gray" data-testid="page-not-found">
+      <div className={`${styles.container} ${styles.narrow}`}>
+        <p className={styles.alert} role="status" data-testid="page-not-found">
           {t('notFound')}
-        </Alert>
-      </Container>
+        </p>
+      </div>
     );
   }
+  const previewNotice = preview && (
+    <p className={`${styles.alert} ${styles.alertWarning}`} role="status" data-testid="page-preview">
+      {t('previewNotice')}
+    </p>
+  );
   const template = templateFor(look, 'page', phone);
   if (template) {
     const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));
     return (
       <>
-        {preview && (
-          <Alert color="yellow" m="md" data-testid="page-preview">
-            {t('previewNotice')}
-          </Alert>
-        )}
+        {previewNotice && <div className={styles.spaced}>{previewNotice}</div>}
         <TemplatedView
           template={template}
           locale={locale}
@@ -71,20 +72,16 @@ export default async function ContentPage({ params }: Props) {
     );
   }
   return (
-    <Container size="md" py="xl">
-      {preview && (
-        <Alert color="yellow" mb="md" data-testid="page-preview">
-          {t('previewNotice')}
-        </Alert>
-      )}
-      <Title order={1} fz={30} mb="lg" data-testid="page-title">
+    <div className={`${styles.container} ${styles.narrow}`}>
+      {previewNotice}
+      <h1 className={styles.pageTitle} data-testid="page-title">
         {localized(page.name, locale)}
-      </Title>
-      <Paper p={0}>
-        <Typography>
-          <div data-testid="page-content" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }} />
-        </Typography>
-      </Paper>
-    </Container>
+      </h1>
+      <div
+        className={`${styles.prose} ${styles.pageBody}`}
+        data-testid="page-content"
+        dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }}
+      />
+    </div>
   );
 }
