@@ -7,7 +7,8 @@
  *     `accept-encoding: br, gzip`, compressed and decoded bytes (scripts/page-weight.ts);
  *   - Lighthouse's mobile performance score (its default mobile form factor and simulated
  *     throttling) on the machine's Chromium, the median of BENCH_RUNS (3) runs, with the median
- *     FCP, LCP, TBT and the script bytes Lighthouse saw on the wire.
+ *     FCP, LCP, TBT and the script bytes Lighthouse saw on the wire, and Lighthouse's benchmarkIndex
+ *     of the machine (its CPU-bound figures, TBT above all, grow when the machine is busy).
  * Targets: at most 120 KB of compressed JavaScript, performance at least 95.
  *
  * BENCH_LIGHTHOUSE_PORT (3460), BENCH_RUNS (3), CHROME_PATH (/usr/bin/chromium).
@@ -75,7 +76,7 @@ async function publishContentPage(): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-type Run = { score: number; fcp: number; lcp: number; tbt: number; scriptBytes: number };
+type Run = { score: number; fcp: number; lcp: number; tbt: number; scriptBytes: number; benchmarkIndex: number };
 
 async function audit(port: number, url: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -91,6 +92,7 @@ async function audit(port: number, url: string): Promise<Run> {
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     scriptBytes: summary?.find((item) => item.resourceType === 'script')?.transferSize ?? NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -147,7 +149,8 @@ async function main() {
       console.log(
         `    Lighthouse   performance ${score} (runs: ${runs.map((r) => r.score).join(', ')}; target ≥ ${SCORE_TARGET}: ${score >= SCORE_TARGET ? 'met' : 'MISSED'})` +
           `   FCP ${median(runs.map((r) => r.fcp)).toFixed(0)} ms   LCP ${median(runs.map((r) => r.lcp)).toFixed(0)} ms` +
-          `   TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms   scripts on the wire ${kb(median(runs.map((r) => r.scriptBytes)))}`,
+          `   TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms   scripts on the wire ${kb(median(runs.map((r) => r.scriptBytes)))}` +
+          `   (machine: Lighthouse benchmarkIndex ${median(runs.map((r) => r.benchmarkIndex)).toFixed(0)}; lower = busier or slower)`,
       );
     }
   } finally {
