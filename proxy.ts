@@ -23,9 +23,20 @@ function localeUrl(request: NextRequest, prefixed: boolean, pathAndQuery: string
   return new URL((prefixed ? '/en' : '') + (pathAndQuery === '/' && prefixed ? '' : pathAndQuery), request.url);
 }
 
+function decodable(pathname: string): boolean {
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return !decoded.includes('\u0000') && decoded.isWellFormed();
+  } catch {
+    return false;
+  }
+}
+
 export default function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const { prefixed, path } = splitLocale(pathname);
+  // A broken address (`/page/%ZZ`, a NUL) is no page: the 404 screen, with its 404 status.
+  if (!decodable(pathname)) return NextResponse.rewrite(localeUrl(request, prefixed, '/404'));
   const hasSession = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
 
   // ?locale=zh|en sets the remembered language (a forced-language conference sends it, so a visitor

@@ -1,7 +1,8 @@
 /**
  * The production HTTP server: Next.js behind the anonymous HTML cache (lib/server/public-cache.ts).
  * A public page asked for without a session is answered from memory when this process rendered it
- * lately; everything else goes to Next.js untouched. `npm start`, the browser tests and
+ * lately; the build's scripts and stylesheets go out in Brotli to browsers that take it
+ * (lib/server/static-assets.ts); everything else goes to Next.js untouched. `npm start`, the browser tests and
  * `npm run bench:public` all run this, on PORT (3000) and LISTEN_HOST (all interfaces; not HOSTNAME, which containers set to their own name).
  * On PostgreSQL `npm start` runs several of these behind one port (scripts/serve-cluster.ts).
  *
@@ -11,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import next from 'next';
 import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
+import { precompressStatic, serveStatic } from '../lib/server/static-assets';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -45,11 +47,14 @@ async function main() {
   const app = next({ dev: false, dir: root, port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The build's scripts and stylesheets in Brotli (compressed once after a build, then read back).
+  const assets = await precompressStatic(path.join(root, '.next', 'static'));
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     // The socket address for per-client limits (lib/http/client-ip.ts); a client-sent value never passes.
     delete req.headers['x-confhub-client-ip'];
     if (req.socket.remoteAddress) req.headers['x-confhub-client-ip'] = req.socket.remoteAddress;
+    if (serveStatic(req, res, assets)) return;
     const key = publicCacheKey(req);
     if (!key) return void handle(req, res);
     const found = lookup(key);

@@ -1,19 +1,17 @@
-import '@mantine/core/styles.css';
-import '@mantine/tiptap/styles.css';
-import '@mantine/notifications/styles.css';
-import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import '@/components/site/base.css';
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
-import { Providers } from '@/components/ui/providers';
+import styles from '@/components/site/chrome.module.css';
+import { HydrationMark } from '@/components/site/hydration-mark';
+import { SiteFooter } from '@/components/site/site-footer';
+import { SiteHeader } from '@/components/site/site-header';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { routing } from '@/lib/i18n/routing';
 import { getRequestContext } from '@/lib/tenancy/context';
+import { conferenceVisibleTo } from '@/lib/conferences/website-config';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -21,31 +19,30 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const ctx = await getRequestContext();
   const t = await getTranslations({ locale, namespace: 'common' });
-  const title = ctx.conference ? localized(ctx.conference.title, locale as Locale) : t('platformName');
+  const title = ctx.conference && conferenceVisibleTo(ctx) ? localized(ctx.conference.title, locale as Locale) : t('platformName');
   return { title: { default: title, template: `%s | ${title}` } };
 }
 
+/**
+ * The root of every screen: plain server-rendered HTML (header, footer) and no client providers,
+ * so the public pages (home, content pages, prompt pages, in this folder) ship almost no
+ * JavaScript. The signed-in screens live in (app)/, whose layout adds next-intl's client messages
+ * and Mantine. `data-mantine-color-scheme` is what Mantine's provider sets (the site is light only).
+ */
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const [ctx, h] = await Promise.all([getRequestContext(), headers()]);
-  const nonce = h.get('x-nonce') ?? undefined;
+  const ctx = await getRequestContext();
   return (
-    <html lang={locale === 'zh' ? 'zh-CN' : 'en'} {...mantineHtmlProps}>
-      <head>
-        <ColorSchemeScript nonce={nonce} />
-      </head>
+    <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-mantine-color-scheme="light" suppressHydrationWarning>
       <body>
-        <NextIntlClientProvider>
-          <Providers>
-            <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-              <SiteHeader ctx={ctx} locale={locale} />
-              <main style={{ flex: 1 }}>{children}</main>
-              <SiteFooter ctx={ctx} locale={locale} />
-            </div>
-          </Providers>
-        </NextIntlClientProvider>
+        <div className={styles.shell}>
+          <SiteHeader ctx={ctx} locale={locale} />
+          <main className={styles.main}>{children}</main>
+          {conferenceVisibleTo(ctx) && <SiteFooter ctx={ctx} locale={locale} />}
+        </div>
+        <HydrationMark />
       </body>
     </html>
   );

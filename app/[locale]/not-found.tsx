@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { PromptPage } from '@/components/ui/prompt-page';
+import { PromptPage } from '@/components/site/prompt-page';
 import { getRequestContext } from '@/lib/tenancy/context';
 
 /** Reached when the host serves no conference (or a page calls notFound()). */

@@ -1,27 +1,30 @@
-import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
-import { ButtonLink } from '@/components/ui/button-link';
+import styles from '@/components/site/pages.module.css';
 import { requirePage } from '@/lib/auth/require-page';
 import { publishedPageFor } from '@/lib/cms/pages';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { siteLook, templateFor } from '@/lib/cms/templates';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { registrationWindow } from '@/lib/conferences/website-config';
+import { localePath } from '@/lib/i18n/locale-path';
 import { isLocale, localized } from '@/lib/i18n/localized';
 import { originOf, sitePrefixes } from '@/lib/conferences/seo';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { getRequestContext } from '@/lib/tenancy/context';
+import { conferenceVisibleTo } from '@/lib/conferences/website-config';
 
 /**
  * Title, description, canonical address, the other language's address (hreflang) and Open Graph,
  * from the conference's own details.
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const [{ conference }, locale, h] = await Promise.all([getRequestContext(), getLocale(), headers()]);
-  if (!conference) return {};
+  const [ctx, locale, h] = await Promise.all([getRequestContext(), getLocale(), headers()]);
+  const { conference } = ctx;
+  // An unpublished conference tells nobody but its administrators about itself.
+  if (!conference || !conferenceVisibleTo(ctx)) return {};
   const lang = isLocale(locale) ? locale : 'zh';
   const title = localized(conference.title, lang);
   const description =
@@ -80,90 +83,67 @@ export default async function HomePage() {
     <>
       <div
         data-testid="home-hero"
+        className={styles.hero}
         style={{
           background: conference.banner
             ? `linear-gradient(rgba(20, 30, 60, 0.55), rgba(20, 30, 60, 0.55)), url(/api/conference/asset/${conference.banner}) center / cover`
-            : 'linear-gradient(135deg, var(--mantine-color-indigo-8), var(--mantine-color-cyan-7))',
+            : 'linear-gradient(135deg, #3b5bdb, #0c8599)',
         }}
       >
-        <Container size="lg" py={72}>
-          <Stack gap="sm" c="white">
-            {text(conference.title3) && (
-              <Text fz="sm" opacity={0.85}>
-                {text(conference.title3)}
-              </Text>
-            )}
-            <Title order={1} fz={{ base: 28, sm: 40 }} data-testid="conference-title">
-              {text(conference.title)}
-            </Title>
-            {text(conference.title2) && <Text fz="lg">{text(conference.title2)}</Text>}
-            {(text(conference.department) || discipline) && (
-              <Text fz="sm" opacity={0.9} data-testid="conference-department">
-                {[
-                  text(conference.department) && `${t('department')}：${text(conference.department)}`,
-                  discipline && `${t('discipline')}：${discipline}`,
-                ]
-                  .filter(Boolean)
-                  .join(locale === 'zh' ? '　' : ' · ')}
-              </Text>
-            )}
-          </Stack>
-        </Container>
+        <div className={`${styles.container} ${styles.heroInner}`}>
+          {text(conference.title3) && <p className={styles.kicker}>{text(conference.title3)}</p>}
+          <h1 className={styles.title} data-testid="conference-title">
+            {text(conference.title)}
+          </h1>
+          {text(conference.title2) && <p className={styles.subtitle}>{text(conference.title2)}</p>}
+          {(text(conference.department) || discipline) && (
+            <p className={styles.department} data-testid="conference-department">
+              {[
+                text(conference.department) && `${t('department')}：${text(conference.department)}`,
+                discipline && `${t('discipline')}：${discipline}`,
+              ]
+                .filter(Boolean)
+                .join(locale === 'zh' ? '　' : ' · ')}
+            </p>
+          )}
+        </div>
       </div>
-      <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Paper withBorder p="lg">
-            <Text c="dimmed" size="sm">
-              {t('dates')}
-            </Text>
-            <Text fw={600} mt={4}>
-              {dates}
-            </Text>
-          </Paper>
-          <Paper withBorder p="lg">
-            <Text c="dimmed" size="sm">
-              {t('venue')}
-            </Text>
-            <Text fw={600} mt={4}>
-              {text(conference.city) || t('toBeAnnounced')}
-            </Text>
-            {text(conference.address) && (
-              <Text size="sm" c="dimmed">
-                {text(conference.address)}
-              </Text>
-            )}
-          </Paper>
-          <Paper withBorder p="lg">
-            <Group justify="space-between">
-              <Text c="dimmed" size="sm">
-                {t('registration')}
-              </Text>
-              {window.open && (
-                <Badge color="green" variant="light">
-                  {t('open')}
-                </Badge>
-              )}
-            </Group>
+      <div className={styles.container}>
+        <div className={styles.cards}>
+          <section className={styles.card}>
+            <p className={styles.label}>{t('dates')}</p>
+            <p className={styles.strong}>{dates}</p>
+          </section>
+          <section className={styles.card}>
+            <p className={styles.label}>{t('venue')}</p>
+            <p className={styles.strong}>{text(conference.city) || t('toBeAnnounced')}</p>
+            {text(conference.address) && <p className={`${styles.small} ${styles.dimmed}`}>{text(conference.address)}</p>}
+          </section>
+          <section className={styles.card}>
+            <div className={styles.cardHead}>
+              <p className={styles.label}>{t('registration')}</p>
+              {window.open && <span className={styles.badge}>{t('open')}</span>}
+            </div>
             {window.open ? (
-              <Stack gap="xs" mt={4}>
-                <Text size="sm">{t('registrationOpen', { start: window.startDate!, end: window.endDate! })}</Text>
-                <ButtonLink href="/conferenceRegister" data-testid="register-now">
+              <>
+                <p className={styles.small}>{t('registrationOpen', { start: window.startDate!, end: window.endDate! })}</p>
+                <a href={localePath(locale, '/conferenceRegister')} className={styles.button} data-testid="register-now">
                   {t('registerNow')}
-                </ButtonLink>
-              </Stack>
+                </a>
+              </>
             ) : (
-              <Text fw={600} mt={4}>
-                {t('registrationNotOpen')}
-              </Text>
+              <p className={styles.strong}>{t('registrationNotOpen')}</p>
             )}
-          </Paper>
-        </SimpleGrid>
+          </section>
+        </div>
         {page && (
-          <Typography mt="xl">
-            <div data-testid="home-page-content" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(pageHtml) }} />
-          </Typography>
+          <div
+            className={styles.prose}
+            data-testid="home-page-content"
+            dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(pageHtml) }}
+          />
         )}
-      </Container>
+      </div>
     </>
   );
 }

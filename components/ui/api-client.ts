@@ -1,5 +1,6 @@
 import type { Envelope } from '@/lib/http/envelope';
 import type { Locale } from '@/lib/i18n/localized';
+import { currentReturnAddress, localePath } from '@/lib/i18n/locale-path';
 
 /** An answer other than code 200, with the server's message already in the user's language. */
 export class ApiError extends Error {
@@ -14,18 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The path of a page in the given locale (zh has no prefix). */
-export function localePath(locale: Locale, path: string): string {
-  if (locale === 'zh') return path;
-  return path === '/' ? '/en' : `/en${path}`;
-}
-
-/** The current page as a locale-free return address. */
-export function currentReturnAddress(): string {
-  const { pathname, search } = window.location;
-  const path = pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
-  return path + search;
-}
+export { currentReturnAddress, localePath };
 
 let expiredShown = false;
 

@@ -98,3 +98,14 @@ export async function websiteConfig(db: Executor, conference: Conference) {
     registration: window,
   };
 }
+
+/**
+ * Whether the caller may see the conference's own details (titles, contacts, SEO): anyone once it
+ * is published, before that only its administrators. Others get the platform's name.
+ */
+export function conferenceVisibleTo(ctx: {
+  conference: { status: string } | null;
+  roles: { manager: boolean; platformAdmin: boolean };
+}): boolean {
+  return !!ctx.conference && (ctx.conference.status === '4' || ctx.roles.manager || ctx.roles.platformAdmin);
+}

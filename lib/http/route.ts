@@ -13,7 +13,7 @@ import { ok } from './envelope';
 import { errorResponse } from './error-response';
 import type { Gate } from './gate';
 import { queryObject, readJsonBody } from './request-input';
-import { API_CSP, hstsFor } from './security-headers';
+import { withSecurityHeaders } from './security-headers';
 
 /** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
 export type RouteAuth = 'none' | 'user' | 'manager' | 'platformAdmin';
@@ -80,18 +80,6 @@ export function sameOrigin(req: Request): boolean {
   } catch {
     return false;
   }
-}
-
-/** Every API answer: a policy that runs and frames nothing (unless the handler set its own, e.g. a stylesheet), HSTS over https. */
-function withSecurityHeaders(req: NextRequest, response: Response): Response {
-  try {
-    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);
-    const hsts = hstsFor(req.headers, req.url);
-    if (hsts) response.headers.set('strict-transport-security', hsts);
-  } catch {
-    // A response with immutable headers (a redirect made by a library) goes out as it is.
-  }
-  return response;
 }
 
 function checkAccess(auth: RouteAuth, user: SessionUser | null, roles: Roles): void {

@@ -37,3 +37,15 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** Every API answer: a policy that runs and frames nothing (unless the handler set its own), HSTS over https. */
+export function withSecurityHeaders(req: Request, response: Response): Response {
+  try {
+    if (!response.headers.has('content-security-policy')) response.headers.set('content-security-policy', API_CSP);
+    const hsts = hstsFor(req.headers, req.url);
+    if (hsts) response.headers.set('strict-transport-security', hsts);
+  } catch {
+    // A response with immutable headers (a redirect made by a library) goes out as it is.
+  }
+  return response;
+}

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PromptPage } from '@/components/ui/prompt-page';
+import { PromptPage } from '@/components/site/prompt-page';
 import { requirePage } from '@/lib/auth/require-page';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,9 +1,9 @@
-import { Alert, Container, Paper, Title, Typography } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { TemplatedView, templateValues } from '@/components/cms/templated-view';
+import styles from '@/components/site/pages.module.css';
 import { requirePage } from '@/lib/auth/require-page';
 import { findPage, publishedPageFor, type Page } from '@/lib/cms/pages';
 import { isMobileAgent } from '@/lib/http/user-agent';
@@ -45,16 +45,17 @@ export default async function ContentPage({ params }: Props) {
   ]);
   // Not there, or not published and the visitor is no administrator: the 404 screen, status 404.
   if (!page) notFound();
+  const previewNotice = preview && (
+    <p className={`${styles.alert} ${styles.alertWarning}`} role="status" data-testid="page-preview">
+      {t('previewNotice')}
+    </p>
+  );
   const template = templateFor(look, 'page', phone);
   if (template) {
     const values = await templateValues(conference, locale, await registrationWindow(db, conference), localized(page.name, locale));
     return (
       <>
-        {preview && (
-          <Alert color="yellow" m="md" data-testid="page-preview">
-            {t('previewNotice')}
-          </Alert>
-        )}
+        {previewNotice && <div className={styles.spaced}>{previewNotice}</div>}
         <TemplatedView
           template={template}
           locale={locale}
@@ -66,20 +67,16 @@ export default async function ContentPage({ params }: Props) {
     );
   }
   return (
-    <Container size="md" py="xl">
-      {preview && (
-        <Alert color="yellow" mb="md" data-testid="page-preview">
-          {t('previewNotice')}
-        </Alert>
-      )}
-      <Title order={1} fz={30} mb="lg" data-testid="page-title">
+    <div className={`${styles.container} ${styles.narrow}`}>
+      {previewNotice}
+      <h1 className={styles.pageTitle} data-testid="page-title">
         {localized(page.name, locale)}
-      </Title>
-      <Paper p={0}>
-        <Typography>
-          <div data-testid="page-content" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }} />
-        </Typography>
-      </Paper>
-    </Container>
+      </h1>
+      <div
+        className={`${styles.prose} ${styles.pageBody}`}
+        data-testid="page-content"
+        dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(localized(page.content, locale)) }}
+      />
+    </div>
   );
 }

@@ -1,0 +1,170 @@
+/**
+ * npm run bench:lighthouse — what a visitor's phone pays for the public pages. Builds the app
+ * (BENCH_SKIP_BUILD=1 reuses the last build), starts it as `npm start` does on a fresh embedded
+ * database with the demo conference, publishes one content page through the REST contract, and for
+ * the home page and that content page prints:
+ *   - the JavaScript the page loads: every `<script src>` of its HTML fetched with
+ *     `accept-encoding: br, gzip`, compressed and decoded bytes (scripts/page-weight.ts);
+ *   - Lighthouse's mobile performance score (its default mobile form factor and simulated
+ *     throttling) on the machine's Chromium, the median of BENCH_RUNS (3) runs, with the median
+ *     FCP, LCP, TBT and the script bytes Lighthouse saw on the wire, and Lighthouse's benchmarkIndex
+ *     of the machine (its CPU-bound figures, TBT above all, grow when the machine is busy).
+ * Targets: at most 120 KB of compressed JavaScript, performance at least 95.
+ *
+ * BENCH_LIGHTHOUSE_PORT (3460), BENCH_RUNS (3), CHROME_PATH (/usr/bin/chromium).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO_ACCOUNTS } from '../db/seed';
+import { kb, pageWeight } from './page-weight';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3460);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BASE = `http://localhost:${PORT}`;
+const JS_BUDGET = 120 * 1024;
+const SCORE_TARGET = 95;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function call<T>(pathname: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${BASE}/api${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number | string; message: string; data: T };
+  if (String(envelope.code) !== '200') throw new Error(`${pathname}: ${envelope.message}`);
+  return envelope.data;
+}
+
+/** A published content page of a few paragraphs, written by the demo organiser. */
+async function publishContentPage(): Promise<number> {
+  const { token } = await call<{ token: string }>('/base/oauth/localLogin', {
+    email: DEMO_ACCOUNTS.manager.email,
+    password: DEMO_ACCOUNTS.manager.password,
+  });
+  const paragraphs = (lang: 'zh' | 'en') =>
+    Array.from({ length: 6 }, (_, i) =>
+      lang === 'zh'
+        ? `<h2>第 ${i + 1} 天</h2><p>上午九点开幕，主旨报告与分会场报告依次进行，午餐后为专题讨论与海报展示。</p>`
+        : `<h2>Day ${i + 1}</h2><p>Opening at nine, keynotes and parallel sessions in turn; after lunch, panels and posters.</p>`,
+    ).join('');
+  const page = await call<{ id: number }>(
+    '/conference/platform/config/page/save',
+    { name: { zh: '会议日程', en: 'Programme' }, content: { zh: paragraphs('zh'), en: paragraphs('en') } },
+    token,
+  );
+  await call('/conference/platform/config/page/publish', { id: page.id, published: true }, token);
+  return page.id;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+type Run = { score: number; fcp: number; lcp: number; tbt: number; scriptBytes: number; benchmarkIndex: number };
+
+async function audit(port: number, url: string): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
+    ?.items;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    scriptBytes: summary?.find((item) => item.resourceType === 'script')?.transferSize ?? NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'confhub-bench-lighthouse-'));
+  const children: ChildProcess[] = [];
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+    if (process.env.BENCH_SKIP_BUILD !== '1') {
+      const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+      const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('next build failed');
+    }
+    // The embedded database, whatever DATABASE_URL says: a fresh demo, no setup.
+    const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
+    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    children.push(
+      spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+        cwd: root,
+        env: {
+          ...rest,
+          NODE_ENV: 'production',
+          PGLITE_DIR: path.join(work, 'pglite'),
+          UPLOAD_DIR: path.join(work, 'uploads'),
+          SEED_DEMO: '1',
+          MAIL_POLL_MS: '60000',
+          PORT: String(PORT),
+        },
+        stdio: 'ignore',
+      }),
+    );
+    await waitFor(`${BASE}/api/health`);
+    const pageId = await publishContentPage();
+    const pages = [
+      { name: 'home', url: `${BASE}/` },
+      { name: 'content page', url: `${BASE}/page/${pageId}` },
+    ];
+    // Warm the server (first renders compile nothing, but fill the per-process caches).
+    for (const page of pages) for (let i = 0; i < 3; i++) await (await fetch(page.url)).text();
+
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    console.log(`bench:lighthouse — mobile (Lighthouse defaults), median of ${RUNS} run(s); JavaScript fetched with br/gzip accepted`);
+    for (const page of pages) {
+      const weight = await pageWeight(page.url);
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, page.url));
+      const score = median(runs.map((r) => r.score));
+      console.log(`  ${page.name} (${new URL(page.url).pathname})`);
+      console.log(
+        `    JavaScript   ${kb(weight.transferred)} compressed, ${kb(weight.decoded)} decoded, ${weight.scripts.length} scripts` +
+          `   (budget ${kb(JS_BUDGET)}: ${weight.transferred <= JS_BUDGET ? 'met' : 'MISSED'})`,
+      );
+      console.log(
+        `    Lighthouse   performance ${score} (runs: ${runs.map((r) => r.score).join(', ')}; target ≥ ${SCORE_TARGET}: ${score >= SCORE_TARGET ? 'met' : 'MISSED'})` +
+          `   FCP ${median(runs.map((r) => r.fcp)).toFixed(0)} ms   LCP ${median(runs.map((r) => r.lcp)).toFixed(0)} ms` +
+          `   TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms   scripts on the wire ${kb(median(runs.map((r) => r.scriptBytes)))}` +
+          `   (machine: Lighthouse benchmarkIndex ${median(runs.map((r) => r.benchmarkIndex)).toFixed(0)}; lower = busier or slower)`,
+      );
+    }
+  } finally {
+    if (chrome) chrome.kill();
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
