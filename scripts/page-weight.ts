@@ -66,7 +66,8 @@ export function scriptSources(html: string): string[] {
 /** The page's scripts and their compressed and decoded sizes. */
 export async function pageWeight(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
   const page = await rawGet(url, headers);
-  if (page.status !== 200) throw new Error(`${url} answered ${page.status}`);
+  // The 404 screen is a page too (and answers 404).
+  if (page.status !== 200 && page.status !== 404) throw new Error(`${url} answered ${page.status}`);
   const html = decode(page.body, page.encoding).toString('utf8');
   const scripts: ScriptWeight[] = [];
   for (const src of scriptSources(html)) {
