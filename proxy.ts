@@ -5,6 +5,7 @@ import { matchRoute } from '@/lib/auth/route-rules';
 import { loginRedirect } from '@/lib/auth/access';
 import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
 import { hstsFor, newNonce, pageCsp } from '@/lib/http/security-headers';
+import { decodeAddressPart } from '@/lib/http/text';
 
 /**
  * The first gate (the real checks run in every page and handler):
@@ -23,20 +24,11 @@ function localeUrl(request: NextRequest, prefixed: boolean, pathAndQuery: string
   return new URL((prefixed ? '/en' : '') + (pathAndQuery === '/' && prefixed ? '' : pathAndQuery), request.url);
 }
 
-function decodable(pathname: string): boolean {
-  try {
-    const decoded = decodeURIComponent(pathname);
-    return !decoded.includes('\u0000') && decoded.isWellFormed();
-  } catch {
-    return false;
-  }
-}
-
 export default function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const { prefixed, path } = splitLocale(pathname);
   // A broken address (`/page/%ZZ`, a NUL) is no page: the 404 screen, with its 404 status.
-  if (!decodable(pathname)) return NextResponse.rewrite(localeUrl(request, prefixed, '/404'));
+  if (decodeAddressPart(pathname) === null) return NextResponse.rewrite(localeUrl(request, prefixed, '/404'));
   const hasSession = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
 
   // ?locale=zh|en sets the remembered language (a forced-language conference sends it, so a visitor

@@ -1,6 +1,8 @@
+import { decodeAddressPart } from '@/lib/http/text';
+
 /**
  * The route-rule table: every screen the app serves, with who may open it. proxy.ts uses it as the
- * first gate (session cookie present, unknown paths → /404); pages apply it for real through
+ * first gate (session cookie present); pages apply it for real through
  * requirePage(), with the full context (valid session, roles, conference status).
  *
  * access:
@@ -69,16 +71,6 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-/** A path segment decoded, or null when its percent-encoding is broken (`%ZZ`) or holds a NUL. */
-function safeDecode(segment: string): string | null {
-  try {
-    const value = decodeURIComponent(segment);
-    return value.includes('\u0000') || !value.isWellFormed() ? null : value;
-  } catch {
-    return null;
-  }
-}
-
 /** Finds the rule for a locale-free pathname; `:name` segments match any one segment. */
 export function matchRoute(pathname: string): { rule: RouteRule; params: Record<string, string> } | null {
   const parts = segments(pathname);
@@ -88,7 +80,7 @@ export function matchRoute(pathname: string): { rule: RouteRule; params: Record<
     const params: Record<string, string> = {};
     const matches = pattern.every((seg, i) => {
       if (seg.startsWith(':')) {
-        const value = safeDecode(parts[i]);
+        const value = decodeAddressPart(parts[i]);
         if (value === null) return false;
         params[seg.slice(1)] = value;
         return true;

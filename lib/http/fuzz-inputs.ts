@@ -74,13 +74,21 @@ function hostileFor(schema: ZodType): unknown[] {
   return ['zzz', 2 ** 31, ...common];
 }
 
-function leafType(schema: ZodType): string {
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/** The definition under a schema's wrappers (optional, default …) and pipes: what its values really are. */
+function unwrap(schema: ZodType): Def {
   let def = defOf(schema);
   for (let i = 0; i < 10; i++) {
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) def = defOf(def.innerType);
+    if (WRAPPERS.has(def.type)) def = defOf(def.innerType);
     else if (def.type === 'pipe') def = defOf(def.in);
     else break;
   }
+  return def;
+}
+
+function leafType(schema: ZodType): string {
+  const def = unwrap(schema);
   if (def.type === 'int' || def.type === 'bigint') return 'number';
   if (def.type === 'union')
     return leafType((def.options as ZodType[]).find((o) => defOf(o).type !== 'literal') ?? (def.options as ZodType[])[0]);
@@ -90,13 +98,7 @@ function leafType(schema: ZodType): string {
 /** The leaves of an object schema, as paths with their schema. */
 function leaves(schema: ZodType, path: string[] = [], depth = 0): { path: string[]; schema: ZodType }[] {
   if (depth > 6) return [];
-  let def = defOf(schema);
-  let inner = schema;
-  while (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
-    inner = def.innerType as ZodType;
-    def = defOf(inner);
-  }
-  if (def.type === 'pipe') return leaves(def.in as ZodType, path, depth + 1);
+  const def = unwrap(schema);
   if (def.type === 'object') {
     return Object.entries(def.shape as Record<string, ZodType>).flatMap(([k, v]) => leaves(v, [...path, k], depth + 1));
   }

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from './app-error';
+import { isUnsafeString } from './text';
 
 /** The largest JSON body any handler reads (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = Number(process.env.JSON_BODY_LIMIT ?? 1024 * 1024);
@@ -56,11 +57,6 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
   assertCleanStrings(value);
   return value;
-}
-
-/** A string no column should hold: a NUL byte (PostgreSQL refuses it) or a lone surrogate (not text). */
-export function isUnsafeString(value: string): boolean {
-  return value.includes('\u0000') || !value.isWellFormed();
 }
 
 /** Refuses any NUL byte or lone surrogate anywhere in a parsed value, keys included. */

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
+import { conferenceVisibleTo } from '@/lib/conferences/website-config';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { broadcastsSent } from '@/lib/server/invalidation';
 import { purgePublicCache } from '@/lib/server/public-cache';
@@ -70,7 +71,7 @@ export function requestLocale(req: Request): Locale {
 }
 
 /** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
-export function sameOrigin(req: Request): boolean {
+function sameOrigin(req: Request): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
   const origin = req.headers.get('origin');
   if (!origin) return true;
@@ -106,7 +107,7 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
     const ctx = await contextFromHeaders(req.headers);
     if (!ctx.conference) throw new AppError('NO_CONFERENCE');
     checkAccess(auth, ctx.user, ctx.roles);
-    if (options.published && ctx.conference.status !== '4' && !ctx.roles.manager && !ctx.roles.platformAdmin) {
+    if (options.published && !conferenceVisibleTo(ctx)) {
       throw new AppError('UNPUBLISHED');
     }
 

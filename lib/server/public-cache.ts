@@ -11,13 +11,14 @@
  * Kept per process; with several server processes on PostgreSQL a purge is announced to the others
  * (lib/server/invalidation.ts), which drop theirs too.
  */
+import { LOCALE_COOKIE } from '@/lib/auth/cookies';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { broadcast, onInvalidate } from './invalidation';
 
 export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
 const MAX_ENTRIES = 2_000;
 const PUBLIC_PATH = /^(?:\/en)?(?:\/|\/page\/\d{1,9})$|^\/en$/;
-const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=([a-z]{2})/;
+const LOCALE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]{2})`);
 /** Headers a stored response must not carry over: they belong to one connection. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
@@ -56,7 +57,7 @@ function onlyLanguageCookie(cookie: string): boolean {
   if (!cookie) return true;
   return cookie.split(';').every((part) => {
     const name = part.split('=')[0].trim();
-    return name === '' || name === 'NEXT_LOCALE';
+    return name === '' || name === LOCALE_COOKIE;
   });
 }
 
@@ -81,7 +82,7 @@ export function publicCacheKey(req: RequestLike): string | null {
   )
     return null;
   const host = header(req, 'host').toLowerCase();
-  const locale = LOCALE_COOKIE.exec(cookie)?.[1] ?? '-';
+  const locale = LOCALE_VALUE.exec(cookie)?.[1] ?? '-';
   const gzip = /\bgzip\b/.test(header(req, 'accept-encoding')) ? 'gz' : 'id';
   const phone = isMobileAgent(header(req, 'user-agent')) ? 'm' : 'd';
   return `${host}|${url}|${locale}|${gzip}|${phone}`;
