@@ -3,7 +3,19 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
-import { appearance, conference, conferenceMember, pageTemplate, platformAdmin, registrationConfig, registrationFee, user } from './schema';
+import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
+import { encryptSecrets } from '@/lib/payments/secrets';
+import {
+  appearance,
+  conference,
+  conferenceMember,
+  pageTemplate,
+  paymentMethod,
+  platformAdmin,
+  registrationConfig,
+  registrationFee,
+  user,
+} from './schema';
 
 export const DEMO_SLUG = 'demo';
 
@@ -36,7 +48,10 @@ async function ensureAccount(db: DB, input: { email: string; name: string; passw
  */
 export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG)).limit(1);
-  if (existing) return false;
+  if (existing) {
+    await seedDemoPayments(db, existing.id);
+    return false;
+  }
   const ids = {
     platformAdmin: await ensureAccount(db, DEMO_ACCOUNTS.platformAdmin),
     manager: await ensureAccount(db, DEMO_ACCOUNTS.manager),
@@ -44,7 +59,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     participant: await ensureAccount(db, DEMO_ACCOUNTS.participant),
   };
   const today = todayIn('Asia/Shanghai', now);
-  await db.transaction(async (tx) => {
+  const demoId = await db.transaction(async (tx) => {
     const [hasDefault] = await tx.select({ id: conference.id }).from(conference).where(eq(conference.isDefault, true)).limit(1);
     const [created] = await tx
       .insert(conference)
@@ -155,8 +170,42 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
       })
       .returning({ id: pageTemplate.id });
     await tx.insert(appearance).values({ conferenceId: created.id, name: { zh: '青绿', en: 'Teal' }, homeTemplateId: home.id });
+    return created.id;
   });
+  await seedDemoPayments(db, demoId);
   return true;
+}
+
+/**
+ * The demo's payment methods, once (also added to a demo seeded before payments existed): bank
+ * transfer with bilingual payee details, and cards through Stripe with the demo sandbox's keys
+ * (lib/payments/demo-sandbox.ts), stored encrypted like any organiser's.
+ */
+export async function seedDemoPayments(db: DB, conferenceId: number): Promise<void> {
+  const [any] = await db.select({ id: paymentMethod.id }).from(paymentMethod).where(eq(paymentMethod.conferenceId, conferenceId)).limit(1);
+  if (any) return;
+  await db
+    .insert(paymentMethod)
+    .values([
+      {
+        conferenceId,
+        kind: 'stripe',
+        enabled: true,
+        settings: {},
+        secrets: encryptSecrets({ ...DEMO_STRIPE_KEYS }),
+      },
+      {
+        conferenceId,
+        kind: 'bankRemit',
+        enabled: true,
+        settings: {
+          accountName: { zh: '中国科研网络会务中心', en: 'China Research Network Conference Office' },
+          account: '1100 2233 4455 6677 889',
+          bankName: { zh: '中国工商银行北京中关村支行', en: 'ICBC Beijing Zhongguancun Branch' },
+        },
+      },
+    ])
+    .onConflictDoNothing();
 }
 
 export function demoLoginsText(port: number | string): string {

@@ -7,3 +7,5 @@ export * from './fees';
 export * from './files';
 export * from './cms';
 export * from './menus';
+export * from './payments';
+export * from './invoices';

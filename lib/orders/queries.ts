@@ -44,3 +44,13 @@ export async function findMyOrder(db: Executor, conferenceId: number, userId: st
     .where(and(eq(conferenceOrder.conferenceId, conferenceId), eq(conferenceOrder.userId, userId), eq(conferenceOrder.id, orderId)));
   return row ?? null;
 }
+
+/** Some orders of mine at this conference (those that are not mine are simply absent). */
+export async function myOrdersByIds(db: Executor, conferenceId: number, userId: string, orderIds: number[]): Promise<Order[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(conferenceOrder)
+    .where(and(eq(conferenceOrder.conferenceId, conferenceId), eq(conferenceOrder.userId, userId), inArray(conferenceOrder.id, orderIds)))
+    .orderBy(conferenceOrder.id);
+}

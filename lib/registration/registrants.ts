@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
+import { escapeLike } from '@/db/like';
 import { conferenceOrder, conferenceRegistration, user } from '@/db/schema';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
@@ -19,10 +20,6 @@ export const ZRegistrantQuery = z.object({
 });
 export type RegistrantFilters = Pick<RegistrantQuery, 'q' | 'from' | 'to' | 'pay' | 'fee'>;
 export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Conditions of one conference's registrants (the conference id is always part of them). */
 /** Available orders of the registrant (same conference, same account) matching `extra`. */

@@ -5,16 +5,11 @@ import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { fileTypeOf, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { removeTemp, writeTemp } from '@/lib/storage/local-storage';
+import { cleanName } from '@/lib/storage/stored-name';
 import { fileRules, type FormField } from './fields';
 
 /** The temporary files one account may upload in a day. */
 const TEMP_PER_DAY = 100;
-
-/** The original name as shown back to people: no path, no control characters, at most 200 characters. */
-function cleanName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? 'file';
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(-200) || 'file';
-}
 
 /**
  * Receives one file for a file item of the form (conferenceUser/temp/upload): the item must exist,

@@ -3,13 +3,15 @@ import { getDatabase } from '@/db/client';
 import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
+import { startPaymentSweeper } from '@/lib/payments/recover';
 import { startUploadSweeper } from '@/lib/registration/uploads';
 import { startInvalidationListener } from './invalidation-listener';
 
 /**
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,
  * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
- * and starts the mail worker, the sweeper of stale temporary uploads and, on PostgreSQL, the
+ * and starts the mail worker, the sweeper of stale temporary uploads, the payment sweeper (lost
+ * notifications asked about at the provider, unpaid orders expired) and, on PostgreSQL, the
  * listener that drops this process's caches when another server process announces a change. All of
  * it is safe in several processes at once: migrations take an advisory lock (and `npm start` applies
  * them once before it starts several), the mail worker claims rows with SKIP LOCKED and the sweeper
@@ -38,4 +40,5 @@ export async function bootServer(): Promise<void> {
   if (!transport) console.info('[mail] SMTP_HOST is not set: mails are printed here and held in the outbox');
   startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));
   startUploadSweeper(database.db);
+  startPaymentSweeper(database.db);
 }

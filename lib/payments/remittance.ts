@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DB, Executor } from '@/db/client';
+import { conferenceOrder, paymentBill, paymentException, uploadedFile } from '@/db/schema';
+import { AppError } from '@/lib/http/app-error';
+import { fileTypeOf } from '@/lib/storage/file-types';
+import { cleanName } from '@/lib/storage/stored-name';
+import { moveToFiles, removeTemp, writeTemp } from '@/lib/storage/local-storage';
+import { queuePaymentMail, settleBill } from './apply-event';
+import { billOrderIds, type Bill } from './create-bill';
+import { logBill, logOrders } from './log';
+
+/** Transfer slips: a picture or a PDF of at most 10 MB. */
+export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
+const SLIP_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+
+const OFFLINE_WAITING = ['delay', 'toBeConfirmed'];
+
+async function lockBill(tx: Executor, conferenceId: number, billId: number, userId?: string) {
+  const [bill] = await tx
+    .select()
+    .from(paymentBill)
+    .where(and(eq(paymentBill.conferenceId, conferenceId), eq(paymentBill.id, billId), ...(userId ? [eq(paymentBill.userId, userId)] : [])))
+    .for('update');
+  if (!bill) throw new AppError('BILL_NOT_FOUND');
+  return bill;
+}
+
+async function setOrders(tx: Executor, bill: Bill, payStatus: string, now: Date) {
+  const ids = await billOrderIds(tx, bill.id);
+  await tx
+    .update(conferenceOrder)
+    .set({ payStatus, updatedAt: now })
+    .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
+  return ids;
+}
+
+/**
+ * The payer's transfer slip for an offline bill of theirs: stored (type checked by content), and
+ * the bill and its orders wait as "to be confirmed" until a manager decides.
+ */
+export async function uploadSlip(
+  db: DB,
+  input: { conferenceId: number; userId: string; billId: number; fileName: string; data: Uint8Array; note: string },
+): Promise<{ status: string }> {
+  if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY');
+  if (input.data.byteLength > SLIP_MAX_BYTES) throw new AppError('SLIP_TOO_LARGE');
+  const type = fileTypeOf(input.fileName, input.data, SLIP_TYPES);
+  if (!type) throw new AppError('UPLOAD_TYPE', { types: SLIP_TYPES.join(', ') });
+  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  const originalName = cleanName(input.fileName);
+  await writeTemp(input.conferenceId, name, input.data);
+  const now = new Date();
+  const attached = db.transaction(async (tx) => {
+    const bill = await lockBill(tx, input.conferenceId, input.billId, input.userId);
+    if (!OFFLINE_WAITING.includes(bill.status)) throw new AppError('BILL_NOT_AWAITING');
+    const [file] = await tx
+      .insert(uploadedFile)
+      .values({
+        conferenceId: input.conferenceId,
+        userId: input.userId,
+        name,
+        originalName,
+        field: 'paymentSlip',
+        mime: type.mime,
+        size: input.data.byteLength,
+        status: 'attached',
+      })
+      .returning({ id: uploadedFile.id });
+    await tx
+      .update(paymentBill)
+      .set({ status: 'toBeConfirmed', slipFileId: file.id, payerNote: input.note, updatedAt: now })
+      .where(eq(paymentBill.id, bill.id));
+    const ids = await setOrders(tx, bill, 'toBeConfirmed', now);
+    await logBill(tx, bill, 'slipUploaded', input.userId, originalName);
+    await logOrders(tx, input.conferenceId, ids, 'slipUploaded', input.userId, bill.billNo);
+  });
+  // A refused slip (not my bill, not waiting) has no row for the temp sweeper to find: remove it now.
+  await attached.catch(async (error: unknown) => {
+    await removeTemp(input.conferenceId, name);
+    throw error;
+  });
+  await moveToFiles(input.conferenceId, [name]);
+  return { status: 'toBeConfirmed' };
+}
+
+/**
+ * A manager confirms that an offline payment arrived (bill paid, orders success, mail) or rejects
+ * it (bill rejected, orders payable again, mail with the reason). Only a bill still waiting can be
+ * decided, once: the bill's row lock makes two managers' clicks one decision.
+ */
+export async function decideRemittance(
+  db: DB,
+  input: { conferenceId: number; billId: number; decision: 'confirm' | 'reject'; note: string; actorUserId: string },
+): Promise<{ status: string }> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const bill = await lockBill(tx, input.conferenceId, input.billId);
+    if (!OFFLINE_WAITING.includes(bill.status)) throw new AppError('BILL_NOT_AWAITING');
+    if (input.decision === 'confirm') {
+      const settled = await settleBill(tx, bill, { providerTxnId: null, actor: input.actorUserId, template: 'paymentConfirmed', now });
+      if (!settled) throw new AppError('ORDER_NOT_PAYABLE');
+      return { status: 'paid' };
+    }
+    await tx.update(paymentBill).set({ status: 'rejected', updatedAt: now }).where(eq(paymentBill.id, bill.id));
+    const ids = await setOrders(tx, bill, 'unpaid', now);
+    await logBill(tx, bill, 'rejected', input.actorUserId, input.note);
+    await logOrders(tx, input.conferenceId, ids, 'transferRejected', input.actorUserId, input.note);
+    await queuePaymentMail(tx, bill, 'paymentRejected', input.note);
+    return { status: 'rejected' };
+  });
+}
+
+/** The payer gives up an offline bill before sending a slip: its orders can be paid another way. */
+export async function cancelOfflineBill(
+  db: DB,
+  input: { conferenceId: number; userId: string; billId: number },
+): Promise<{ status: string }> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const bill = await lockBill(tx, input.conferenceId, input.billId, input.userId);
+    if (bill.status !== 'delay') throw new AppError('BILL_NOT_AWAITING');
+    await tx.update(paymentBill).set({ status: 'cancelled', updatedAt: now }).where(eq(paymentBill.id, bill.id));
+    const ids = await setOrders(tx, bill, 'unpaid', now);
+    await logBill(tx, bill, 'cancelled', input.userId);
+    await logOrders(tx, input.conferenceId, ids, 'paymentCancelled', input.userId, bill.billNo);
+    return { status: 'cancelled' };
+  });
+}
+
+/** A manager marks a payment exception handled (refunded outside, or accepted), with a note. */
+export async function resolveException(db: DB, input: { conferenceId: number; exceptionId: number; note: string; actorUserId: string }) {
+  const [row] = await db
+    .update(paymentException)
+    .set({ resolved: true, resolvedBy: input.actorUserId, resolvedAt: new Date(), note: input.note })
+    .where(
+      and(
+        eq(paymentException.conferenceId, input.conferenceId),
+        eq(paymentException.id, input.exceptionId),
+        eq(paymentException.resolved, false),
+      ),
+    )
+    .returning({ id: paymentException.id });
+  if (!row) throw new AppError('EXCEPTION_NOT_FOUND');
+  return { resolved: true };
+}

@@ -1,0 +1,53 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { authSecret } from '@/lib/auth/auth';
+
+/**
+ * Payment secrets (keys, passwords, private keys) are encrypted at rest with AES-256-GCM. The key is
+ * PAYMENT_SECRETS_KEY (32 bytes, base64 or hex) from the environment; without it, one is derived
+ * from the server's session secret (BETTER_AUTH_SECRET, or the one kept beside the embedded
+ * database), so the zero-setup start works. A deployment should set its own key: changing the
+ * session secret would otherwise make the stored payment secrets unreadable.
+ *
+ * Stored form: "v1.<iv>.<tag>.<ciphertext>", each part base64url.
+ */
+let cachedKey: Buffer | undefined;
+
+function parseKey(value: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('PAYMENT_SECRETS_KEY must be 32 bytes (64 hex digits or base64)');
+  return key;
+}
+
+function secretsKey(): Buffer {
+  if (cachedKey) return cachedKey;
+  const configured = process.env.PAYMENT_SECRETS_KEY;
+  cachedKey = configured
+    ? parseKey(configured)
+    : Buffer.from(hkdfSync('sha256', authSecret(), 'confhub-payment-secrets', 'aes-256-gcm', 32));
+  return cachedKey;
+}
+
+/** Encrypts a record of secret fields ('' for an empty record). */
+export function encryptSecrets(values: Record<string, string>): string {
+  if (Object.keys(values).length === 0) return '';
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretsKey(), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+}
+
+/** Decrypts what encryptSecrets wrote; a value that does not decrypt (wrong key, tampered) throws. */
+export function decryptSecrets(stored: string): Record<string, string> {
+  if (!stored) return {};
+  const [version, iv, tag, data] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unreadable payment secrets');
+  const decipher = createDecipheriv('aes-256-gcm', secretsKey(), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  const text = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as Record<string, string>;
+}
+
+/** For tests: forget the key so a changed PAYMENT_SECRETS_KEY is read again. */
+export function forgetSecretsKey(): void {
+  cachedKey = undefined;
+}
