@@ -116,6 +116,78 @@ export const mailTemplates = {
       ],
     },
   },
+  paymentReceived: {
+    zh: {
+      subject: '【{conference}】支付成功',
+      lines: [
+        '{name}，您好：',
+        '我们已收到您的付款 {amount}（支付单号 {billNo}），相关订单已支付成功。',
+        '您可以在个人中心的“我的订单”中下载收据或申请发票。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Payment received',
+      lines: [
+        'Dear {name},',
+        'We received your payment of {amount} (payment {billNo}); the orders it pays are now paid.',
+        'You can download the receipt or request an invoice under "My orders" in the personal centre.',
+      ],
+    },
+  },
+  paymentConfirmed: {
+    zh: {
+      subject: '【{conference}】汇款已确认',
+      lines: [
+        '{name}，您好：',
+        '会务组已确认收到您的汇款 {amount}（支付单号 {billNo}），相关订单已支付成功。',
+        '您可以在个人中心的“我的订单”中下载收据或申请发票。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Transfer confirmed',
+      lines: [
+        'Dear {name},',
+        'The organisers confirmed your transfer of {amount} (payment {billNo}); the orders it pays are now paid.',
+        'You can download the receipt or request an invoice under "My orders" in the personal centre.',
+      ],
+    },
+  },
+  paymentRejected: {
+    zh: {
+      subject: '【{conference}】汇款未能确认',
+      lines: [
+        '{name}，您好：',
+        '会务组未能确认您的汇款 {amount}（支付单号 {billNo}）。原因：{note}',
+        '相关订单已恢复为待支付，请重新支付或联系会务组。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Transfer not confirmed',
+      lines: [
+        'Dear {name},',
+        'The organisers could not confirm your transfer of {amount} (payment {billNo}). Reason: {note}',
+        'The orders are unpaid again: please pay them again or contact the organisers.',
+      ],
+    },
+  },
+  invoiceIssued: {
+    zh: {
+      subject: '【{conference}】发票已开具',
+      lines: [
+        '{name}，您好：',
+        '您为订单 {orderNo} 申请的发票（抬头：{title}，金额：{amount}）已开具并寄出，快递单号：{trackingNumber}。',
+        '您可以在个人中心“我的订单”的收据页面查看发票申请的状态。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your invoice has been issued',
+      lines: [
+        'Dear {name},',
+        'The invoice you requested for order {orderNo} (name on the invoice: {title}; amount: {amount}) has been issued and posted. Tracking number: {trackingNumber}.',
+        'You can follow your invoice request on the receipt page under "My orders" in the personal centre.',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

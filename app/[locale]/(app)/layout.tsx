@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/tiptap/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/ui/providers';

@@ -18,7 +18,10 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/exterior', label: t('appearances') },
           { href: '/platform/config/template/list', label: t('templates') },
           { href: '/platform/config/register', label: t('registerConfig') },
+          { href: '/platform/config/pay', label: t('payConfig') },
           { href: '/platform/manage/user', label: t('manageUser') },
+          { href: '/platform/manage/order', label: t('manageOrder') },
+          { href: '/platform/manage/receipt', label: t('manageReceipt') },
         ]
       : []),
     ...(admin || ctx.roles.reviewer ? [{ href: '/platform/submissionManage/user', label: t('reviewerHome') }] : []),

@@ -9,6 +9,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { feeOffer } from '@/lib/fees/fee-offer';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { myFeeOrders } from '@/lib/orders/queries';
+import { orderPayActions } from '@/components/payments/order-pay-actions';
+import { latestBills } from '@/lib/payments/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -38,18 +40,28 @@ export default async function FeePage() {
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
   // Optional fees I already hold are changed on their own page, not added again.
   const held = orders.optional.filter((o) => o.orderStatus === 'available' || canChangeOrder(o)).flatMap((o) => (o.feeId ? [o.feeId] : []));
+  const payActions = await orderPayActions(
+    await latestBills(
+      db,
+      conference.id,
+      [...orders.registration, ...orders.optional].map((o) => o.id),
+    ),
+  );
   const change = (kind: 'register' | 'optional') =>
     function ChangeLink(order: Order) {
-      return canChangeOrder(order) ? (
-        <ButtonLink
-          size="compact-sm"
-          variant="light"
-          href={`/profile/conference/fee/${kind}/update/${order.id}`}
-          data-testid="change-order"
-        >
-          {order.orderStatus === 'available' ? t('change') : t('chooseAgain')}
-        </ButtonLink>
-      ) : null;
+      return payActions(
+        order,
+        canChangeOrder(order) ? (
+          <ButtonLink
+            size="compact-sm"
+            variant="light"
+            href={`/profile/conference/fee/${kind}/update/${order.id}`}
+            data-testid="change-order"
+          >
+            {order.orderStatus === 'available' ? t('change') : t('chooseAgain')}
+          </ButtonLink>
+        ) : null,
+      );
     };
 
   if (!offer.charged && orders.registration.length === 0 && orders.optional.length === 0) {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { AppError } from '@/lib/http/app-error';
+import { attachment } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
 import { downloadableFiles } from '@/lib/registration/uploads';
 import { locate } from '@/lib/storage/local-storage';
@@ -11,11 +12,6 @@ const ZDownload = z
   .array(z.object({ name: z.string().refine(isStoredName), field: z.string().max(40) }))
   .min(1)
   .max(50);
-
-function disposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * Downloads uploaded files: one file as it is, several as a zip. Organisers may take any file of
@@ -35,7 +31,7 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
     return new Response(data, {
       headers: {
         'content-type': row.mime,
-        'content-disposition': disposition(row.originalName),
+        'content-disposition': attachment(row.originalName),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
       },
@@ -52,7 +48,7 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
   return new Response(zipSync(entries, { level: 0 }), {
     headers: {
       'content-type': 'application/zip',
-      'content-disposition': disposition(`${conference.slug}-files.zip`),
+      'content-disposition': attachment(`${conference.slug}-files.zip`),
       'cache-control': 'no-store',
     },
   });

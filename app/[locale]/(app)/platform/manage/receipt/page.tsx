@@ -1,0 +1,195 @@
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  TableScrollContainer,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { InvoiceStatusAction } from '@/components/invoices/admin/invoice-status-action';
+import { STATUS_COLORS } from '@/components/invoices/invoice-panel';
+import { ListPages } from '@/components/ui/list-pages';
+import { requirePage } from '@/lib/auth/require-page';
+import { formatMoney } from '@/lib/fees/money';
+import { conferenceFormatter } from '@/lib/i18n/format';
+import { invoiceFilterSearch, invoiceListHref, invoiceQueryFrom } from '@/lib/invoices/list-params';
+import { adminInvoices } from '@/lib/invoices/queries';
+import { INVOICE_STATUSES, TITLE_TYPES } from '@/lib/invoices/schemas';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('invoices');
+  return { title: t('manageTitle') };
+}
+
+/**
+ * Invoice management (spec §2 /platform/manage/receipt): the paged, filtered list of the
+ * conference's invoice requests, each moved forward from its row (unbilled → to be invoiced →
+ * invoiced with a tracking number), and the export of what the filters show.
+ */
+export default async function ManageReceiptPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { db, conference, locale } = await requirePage('/platform/manage/receipt');
+  const query = invoiceQueryFrom(await searchParams);
+  const [t, list] = await Promise.all([getTranslations('invoices'), adminInvoices(db, conference.id, query, conference.timeZone)]);
+  const format = conferenceFormatter(locale, conference.timeZone);
+  const pages = Math.max(1, Math.ceil(list.total / query.size));
+  const exportHref = `/api/conference/manage/receipt/export?${invoiceFilterSearch(query, { lang: locale })}`;
+  const select = (name: 'status' | 'titleType', label: string, values: readonly string[]) => (
+    <NativeSelect
+      name={name}
+      label={label}
+      defaultValue={query[name]}
+      data={[{ value: '', label: t('all') }, ...values.map((value) => ({ value, label: t(`${name}_${value}`) }))]}
+      data-testid={`invoice-filter-${name}`}
+    />
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={3}>{t('manageTitle')}</Title>
+          <Text size="sm" c="dimmed" data-testid="invoice-total-count">
+            {t('manageTotal', { count: list.total })}
+          </Text>
+        </div>
+        <Button component="a" href={exportHref} download data-testid="export-invoices">
+          {t('export')}
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md">
+        <form method="get" data-testid="invoice-filters">
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              name="q"
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              defaultValue={query.q}
+              style={{ flex: 1, minWidth: 200 }}
+              data-testid="invoice-search"
+            />
+            {select('status', t('status'), INVOICE_STATUSES)}
+            {select('titleType', t('titleType'), TITLE_TYPES)}
+            <TextInput name="from" type="date" label={t('from')} defaultValue={query.from} />
+            <TextInput name="to" type="date" label={t('to')} defaultValue={query.to} />
+            <Button type="submit" data-testid="invoice-apply">
+              {t('apply')}
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      <Paper withBorder>
+        {list.rows.length === 0 ? (
+          <Text c="dimmed" p="md" data-testid="invoice-none">
+            {t('none')}
+          </Text>
+        ) : (
+          <TableScrollContainer minWidth={960}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-invoice-table">
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t('orderNo')}</TableTh>
+                  <TableTh>{t('invoice')}</TableTh>
+                  <TableTh>{t('amount')}</TableTh>
+                  <TableTh>{t('recipient')}</TableTh>
+                  <TableTh>{t('status')}</TableTh>
+                  <TableTh>{t('actions')}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {list.rows.map(({ invoice, orderNo, name, accountEmail }) => (
+                  <TableTr key={invoice.id} data-testid="admin-invoice-row" data-order={orderNo} data-status={invoice.status}>
+                    <TableTd>
+                      <Text ff="monospace" size="sm">
+                        {orderNo}
+                      </Text>
+                      <Text size="xs">
+                        {name} · {accountEmail}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('requestedAt')}: {format.dateTime(invoice.createdAt, 'short')}
+                      </Text>
+                    </TableTd>
+                    <TableTd>
+                      <Group gap={6} wrap="nowrap">
+                        <Badge size="sm" variant="outline">
+                          {t(`titleType_${invoice.titleType}`)}
+                        </Badge>
+                        <Text size="sm" fw={500}>
+                          {invoice.title}
+                        </Text>
+                      </Group>
+                      {invoice.taxpayerId && (
+                        <Text size="xs" ff="monospace">
+                          {t('taxpayerId')}: {invoice.taxpayerId}
+                        </Text>
+                      )}
+                      <Text size="xs">
+                        {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)}
+                      </Text>
+                      {invoice.attendees && (
+                        <Text size="xs">
+                          {t('attendees')}: {invoice.attendees}
+                        </Text>
+                      )}
+                      {invoice.comment && (
+                        <Text size="xs">
+                          {t('comment')}: {invoice.comment}
+                        </Text>
+                      )}
+                    </TableTd>
+                    <TableTd>{formatMoney(invoice.amountMinor, invoice.currency, locale)}</TableTd>
+                    <TableTd>
+                      <Text size="sm">
+                        {invoice.recipientName} · {invoice.phone}
+                      </Text>
+                      <Text size="xs">{invoice.email}</Text>
+                      <Text size="xs">{invoice.address}</Text>
+                    </TableTd>
+                    <TableTd>
+                      <Badge size="sm" variant="light" color={STATUS_COLORS[invoice.status]} data-testid="admin-invoice-status">
+                        {t(`status_${invoice.status}`)}
+                      </Badge>
+                      {invoice.trackingNumber && (
+                        <Text size="xs" ff="monospace" data-testid="admin-invoice-tracking">
+                          {invoice.trackingNumber}
+                        </Text>
+                      )}
+                      {invoice.invoicedAt && <Text size="xs">{format.dateTime(invoice.invoicedAt, 'short')}</Text>}
+                    </TableTd>
+                    <TableTd>
+                      {/* Keyed by status: a moved request gets a fresh form for its next step. */}
+                      <InvoiceStatusAction key={invoice.status} id={invoice.id} status={invoice.status} orderNo={orderNo} />
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+        )}
+      </Paper>
+      <ListPages
+        page={query.page}
+        pages={pages}
+        href={(page) => invoiceListHref({ ...query, page })}
+        labels={{ prev: t('prev'), next: t('next'), page: t('page', { page: query.page, pages }) }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { adminInvoices } from '@/lib/invoices/queries';
+import { ZInvoiceListQuery } from '@/lib/invoices/schemas';
+
+/** One page of the conference's invoice requests with the filters of the invoice management screen. */
+export const GET = route({ auth: 'manager', query: ZInvoiceListQuery }, async ({ db, conference, query }) =>
+  adminInvoices(db, conference.id, query, conference.timeZone),
+);

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { savePaymentTimes } from '@/lib/payments/methods';
+import { ZPaymentSettings } from '@/lib/payments/schemas';
+
+/** How long unpaid orders and online payments stay open. */
+export const POST = route({ auth: 'manager', body: ZPaymentSettings, changesSite: false }, async ({ db, conference, body }) =>
+  savePaymentTimes(db, conference.id, body),
+);

@@ -1,0 +1,247 @@
+'use client';
+
+import { Accordion, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { notifications } from '@mantine/notifications';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { RichTextInput } from '@/components/ui/rich-text-editor';
+import { showApiError } from '@/components/ui/form-errors';
+import { useApi, useFieldError } from '@/components/ui/use-api';
+import type { LocalizedText } from '@/lib/i18n/localized';
+import { METHOD_FIELDS, type FieldDef } from '@/lib/payments/method-fields';
+import type { ManagedMethod } from '@/lib/payments/methods';
+import type { MethodKind } from '@/lib/payments/providers/types';
+import { ZMethodInput, ZPaymentSettings, type MethodInput } from '@/lib/payments/schemas';
+
+type Times = { orderExpiryMinutes: number; billExpiryMinutes: number };
+
+/** Every payment method kind as an accordion item, each with its own form; and the time limits. */
+export function MethodConfig({ methods, times, notifyBase }: { methods: ManagedMethod[]; times: Times; notifyBase: string }) {
+  const t = useTranslations('payments');
+  const [state, setState] = useState(methods);
+  return (
+    <Stack gap="lg">
+      {!state.some((m) => m.enabled) && (
+        <Text c="orange.9" data-testid="no-method-on">
+          {t('noneOn')}
+        </Text>
+      )}
+      <Accordion variant="separated" multiple data-testid="pay-methods">
+        {state.map((method) => (
+          <Accordion.Item key={method.kind} value={method.kind} data-testid={`method-${method.kind}`}>
+            <Accordion.Control>
+              <Group gap="sm">
+                <Text fw={500}>{t(`kind_${method.kind}`)}</Text>
+                {method.enabled && (
+                  <Badge color="green" variant="light" data-testid="method-on">
+                    {t('enabled')}
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <MethodForm
+                method={method}
+                notifyUrl={`${notifyBase}/api/conference/pay/notify/${method.kind}`}
+                onSaved={(saved) => setState((all) => all.map((m) => (m.kind === saved.kind ? saved : m)))}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      <TimesForm times={times} />
+    </Stack>
+  );
+}
+
+function emptyFor(def: FieldDef): string | LocalizedText {
+  return def.type === 'localized' || def.type === 'html' ? { zh: '', en: '' } : '';
+}
+
+function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; notifyUrl: string; onSaved: (m: ManagedMethod) => void }) {
+  const t = useTranslations('payments');
+  const api = useApi();
+  const fieldError = useFieldError();
+  const fields = METHOD_FIELDS[method.kind as MethodKind];
+  const form = useForm<MethodInput>({
+    resolver: zodResolver(ZMethodInput),
+    defaultValues: {
+      kind: method.kind,
+      enabled: method.enabled,
+      settings: Object.fromEntries(fields.settings.map((f) => [f.name, method.settings[f.name] ?? emptyFor(f)])),
+      secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])),
+    },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await api<ManagedMethod>('/conference/platform/config/pay', { body: values });
+      onSaved(saved);
+      form.reset({ ...values, secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])) });
+      notifications.show({ color: 'green', message: t('saved') });
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  const errorOf = (path: string) => {
+    const parts = path.split('.');
+    let node: unknown = form.formState.errors;
+    for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
+    return fieldError(node as { message?: unknown } | undefined);
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid={`method-form-${method.kind}`}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t(`kindHelp_${method.kind}`, { url: notifyUrl })}
+        </Text>
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <Switch
+              label={t('enabled')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              data-testid="method-enabled"
+            />
+          )}
+        />
+        {fields.settings.map((def) => {
+          const name = `settings.${def.name}` as const;
+          const label = t(`field_${def.name}`);
+          if (def.type === 'text')
+            return <TextInput key={def.name} label={label} required={def.required} {...form.register(name)} error={errorOf(name)} />;
+          if (def.type === 'multiline')
+            return (
+              <Textarea
+                key={def.name}
+                label={label}
+                required={def.required}
+                autosize
+                minRows={3}
+                maxRows={10}
+                {...form.register(name)}
+                error={errorOf(name)}
+                ff="monospace"
+              />
+            );
+          if (def.type === 'localized')
+            return (
+              <SimpleGrid key={def.name} cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={`${label}（${t('zh')}）`}
+                  required={def.required}
+                  {...form.register(`${name}.zh` as never)}
+                  data-testid={`setting-${def.name}-zh`}
+                />
+                <TextInput
+                  label={`${label} (${t('en')})`}
+                  required={def.required}
+                  {...form.register(`${name}.en` as never)}
+                  data-testid={`setting-${def.name}-en`}
+                />
+              </SimpleGrid>
+            );
+          return (
+            <Stack key={def.name} gap="xs">
+              {(['zh', 'en'] as const).map((lang) => (
+                <Controller
+                  key={lang}
+                  control={form.control}
+                  name={`${name}.${lang}` as never}
+                  render={({ field }) => (
+                    <RichTextInput
+                      label={`${label} — ${t(lang)}`}
+                      value={(field.value as string) ?? ''}
+                      onChange={field.onChange}
+                      testId={`setting-${def.name}-${lang}`}
+                    />
+                  )}
+                />
+              ))}
+            </Stack>
+          );
+        })}
+        {fields.secrets.map((def) => {
+          const name = `secrets.${def.name}` as const;
+          const set = method.secretsSet[def.name];
+          const label = t(`field_${def.name}`);
+          const description = set ? t('secretSet') : t('secretUnset');
+          return def.type === 'multiline' ? (
+            <Textarea
+              key={def.name}
+              label={label}
+              description={description}
+              autosize
+              minRows={3}
+              maxRows={10}
+              autoComplete="off"
+              {...form.register(name)}
+              error={errorOf(name)}
+              ff="monospace"
+            />
+          ) : (
+            <PasswordInput
+              key={def.name}
+              label={label}
+              description={description}
+              autoComplete="new-password"
+              {...form.register(name)}
+              error={errorOf(name)}
+              data-testid={`secret-${def.name}`}
+            />
+          );
+        })}
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="method-save">
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TimesForm({ times }: { times: Times }) {
+  const t = useTranslations('payments');
+  const api = useApi();
+  const fieldError = useFieldError();
+  const form = useForm({ resolver: zodResolver(ZPaymentSettings), defaultValues: times });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/conference/platform/config/pay/times', { body: values });
+      notifications.show({ color: 'green', message: t('saved') });
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="pay-times">
+      <Stack gap="sm">
+        <Text fw={600}>{t('timesTitle')}</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="number"
+            label={t('orderExpiry')}
+            description={t('orderExpiryHelp')}
+            {...form.register('orderExpiryMinutes')}
+            error={fieldError(form.formState.errors.orderExpiryMinutes)}
+          />
+          <TextInput
+            type="number"
+            label={t('billExpiry')}
+            {...form.register('billExpiryMinutes')}
+            error={fieldError(form.formState.errors.billExpiryMinutes)}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { Group } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/ui/button-link';
+import type { Order } from '@/lib/orders/place-fee-order';
+import { isPaid } from '@/lib/orders/rules';
+import { payRefusal } from '@/lib/payments/create-bill';
+
+/**
+ * What a participant can do with an order about its payment: pay it, follow a payment under way,
+ * or open the receipt. `extra` is shown beside (the fee page's change button).
+ */
+export async function orderPayActions(bills: Map<number, { id: number; status: string }>) {
+  const t = await getTranslations('payments');
+  return function PayActions(order: Order, extra?: ReactNode) {
+    const bill = bills.get(order.id);
+    const buttons: ReactNode[] = [];
+    if (!payRefusal(order))
+      buttons.push(
+        <ButtonLink key="pay" size="compact-sm" href={`/profile/order/pay/goto/${order.id}`} data-testid="pay-order">
+          {t('payButton')}
+        </ButtonLink>,
+      );
+    if (bill && ['pending', 'delay', 'toBeConfirmed', 'exception'].includes(bill.status) && !isPaid(order.payStatus))
+      buttons.push(
+        <ButtonLink
+          key="bill"
+          size="compact-sm"
+          variant="light"
+          href={`/profile/order/pay/goto/result/${bill.id}`}
+          data-testid="view-payment"
+        >
+          {t('viewPayment')}
+        </ButtonLink>,
+      );
+    if (isPaid(order.payStatus))
+      buttons.push(
+        <ButtonLink key="receipt" size="compact-sm" variant="light" href={`/profile/order/receipt/${order.id}`} data-testid="order-receipt">
+          {t('receipt')}
+        </ButtonLink>,
+      );
+    if (extra) buttons.push(<span key="extra">{extra}</span>);
+    return buttons.length ? (
+      <Group gap={6} wrap="nowrap">
+        {buttons}
+      </Group>
+    ) : null;
+  };
+}
