@@ -6,7 +6,18 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'exceljs'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'nodemailer',
+    'better-auth',
+    'exceljs',
+    'pdfkit',
+    'stripe',
+    'alipay-sdk',
+    'wechatpay-axios-plugin',
+    '@paypal/paypal-server-sdk',
+  ],
   /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
   async headers() {
     return [

@@ -57,8 +57,12 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
       manager,
       `/api/conference/manage/user/list?q=${encodeURIComponent(DEMO_ACCOUNTS.participant.email)}`,
     );
-    const orders = await data<{ id: number; type: string; orderStatus: string }[]>(participant, '/api/conference/order/list');
+    const orders = await data<{ id: number; type: string; orderStatus: string; payStatus: string }[]>(
+      participant,
+      '/api/conference/order/list',
+    );
     const order = (type: string) => orders.find((o) => o.type === type && o.orderStatus === 'available')?.id;
+    const bills = await data<{ id: number; status: string }[]>(participant, '/api/conference/pay/bills');
     const ids = {
       pageId: pages.find((p) => p.published)?.id,
       page: pages[0]?.id,
@@ -67,6 +71,8 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
       registrant: registrants.rows[0]?.id,
       registerOrder: order('registration'),
       optionalOrder: order('optional'),
+      paidOrder: orders.find((o) => o.type === 'registration' && ['success', 'paid'].includes(o.payStatus))?.id,
+      bill: bills[0]?.id,
     };
     for (const [name, id] of Object.entries(ids)) expect(id, `a seeded ${name} id`).toBeDefined();
     return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, String(id)]));
@@ -86,6 +92,9 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   if (pattern === '/profile/conference/fee/register/update/:orderId') return `/profile/conference/fee/register/update/${ids.registerOrder}`;
   if (pattern === '/profile/conference/fee/optional/update/:orderId') return `/profile/conference/fee/optional/update/${ids.optionalOrder}`;
   if (pattern === '/platform/manage/userDetails') return `/platform/manage/userDetails?id=${ids.registrant}`;
+  if (pattern === '/profile/order/pay/goto/:orderIds') return `/profile/order/pay/goto/${ids.optionalOrder}`;
+  if (pattern === '/profile/order/pay/goto/result/:billId') return `/profile/order/pay/goto/result/${ids.bill}`;
+  if (pattern === '/profile/order/receipt/:orderId') return `/profile/order/receipt/${ids.paidOrder}`;
   if (pattern.includes(':')) throw new Error(`no id for ${pattern}: add it to pathFor`);
   return pattern;
 }

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
 import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
+import { startDemoCardSandbox } from '@/lib/payments/demo-sandbox';
+import { AlipayStandin } from '@/lib/payments/testing/alipay-standin';
+import { WechatStandin } from '@/lib/payments/testing/wechat-standin';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -58,11 +61,20 @@ export default async function globalSetup() {
     const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('next build failed');
   }
+  // Payment providers on loopback: the demo's card sandbox (Stripe), WeChat Pay and Alipay.
+  const [stripe, wechat, alipay] = await Promise.all([startDemoCardSandbox(), WechatStandin.start(), AlipayStandin.start()]);
+  const paymentEnv = { STRIPE_API_BASE: stripe.apiBase, WECHATPAY_API_BASE: wechat.url, ALIPAY_GATEWAY: alipay.gateway };
+  process.env.E2E_WECHAT_URL = wechat.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'confhub-e2e-'));
   const pgliteDir = path.join(dataDir, 'pglite');
   const seed = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'e2e/seed.ts'], {
     cwd: root,
-    env: { ...env, PGLITE_DIR: pgliteDir, DATABASE_URL: '' },
+    env: {
+      ...env,
+      PGLITE_DIR: pgliteDir,
+      DATABASE_URL: '',
+      E2E_PAYMENT_METHODS: JSON.stringify({ weChat: wechat.providerConfig(), aliPay: alipay.providerConfig() }),
+    },
     stdio: 'inherit',
   });
   if (seed.status !== 0) throw new Error('seeding the e2e database failed');
@@ -93,6 +105,7 @@ export default async function globalSetup() {
       RATE_LIMIT_CHECK_EMAIL_IP: String(E2E_CHECK_EMAIL_LIMIT),
       RATE_LIMIT_INVITATION_IP: '1000',
       SESSION_TTL_SECONDS: String(60 * 60),
+      ...paymentEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,6 +125,7 @@ export default async function globalSetup() {
     app.kill('SIGTERM');
     await new Promise((resolve) => app.once('exit', resolve));
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await Promise.all([stripe.close(), wechat.close(), alipay.close()]);
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_APP_LOG === '1') console.info(log.join(''));
   };

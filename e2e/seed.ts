@@ -5,11 +5,16 @@
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { openDatabase } from '@/db/client';
-import { cmsPage, conference, conferenceMember, registrationConfig, registrationFee, user } from '@/db/schema';
+import { cmsPage, conference, conferenceMember, conferenceOrder, registrationConfig, registrationFee, user } from '@/db/schema';
 import { registerParticipant } from '@/lib/registration/register-participant';
 import { DEMO_ACCOUNTS, seedDemo } from '@/db/seed';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { E2E } from './support/fixtures-data';
+import { createBill } from '@/lib/payments/create-bill';
+import { decideRemittance } from '@/lib/payments/remittance';
+import { paymentMethod } from '@/db/schema';
+import { encryptSecrets } from '@/lib/payments/secrets';
+import type { ProviderConfig } from '@/lib/payments/providers/types';
 
 async function main() {
   const database = await openDatabase({});
@@ -105,12 +110,12 @@ async function main() {
   // For the accessibility walk (e2e/accessibility.spec.ts): the demo participant holds a registration
   // order and an optional-fee order (so both order pages render their form), and the demo has a
   // published content page.
-  const [banquet] = await db
+  const [banquet, tour] = await db
     .select()
     .from(registrationFee)
     .where(and(eq(registrationFee.conferenceId, demo.id), eq(registrationFee.kind, 'optional')))
     .orderBy(registrationFee.sortOrder)
-    .limit(1);
+    .limit(2);
   const [demoParticipant] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ACCOUNTS.participant.email));
   await registerParticipant(db, {
     conference: demo,
@@ -118,6 +123,50 @@ async function main() {
     answers: { country: 'CN' },
     fees: { registerFeeId: delegateFee.id, optional: [{ feeId: banquet.id, quantity: 1 }], invitationCode: '' },
   });
+  // The demo participant's registration fee is paid by a confirmed bank transfer (a receipt and a
+  // payment result to show); the banquet stays unpaid (the pay page).
+  const [registrationOrder] = (
+    await db
+      .select()
+      .from(conferenceOrder)
+      .where(and(eq(conferenceOrder.userId, demoParticipant.id), eq(conferenceOrder.conferenceId, demo.id)))
+  ).filter((o) => o.type === 'registration');
+  const bill = await createBill(db, {
+    conferenceId: demo.id,
+    user: { id: demoParticipant.id, email: DEMO_ACCOUNTS.participant.email },
+    orderIds: [registrationOrder.id],
+    kind: 'bankRemit',
+    locale: 'zh',
+    origin: 'http://localhost',
+    ip: null,
+  });
+  const [organiser] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ACCOUNTS.manager.email));
+  await decideRemittance(db, { conferenceId: demo.id, billId: bill.billId, decision: 'confirm', note: '', actorUserId: organiser.id });
+
+  // WeChat Pay and Alipay for the payment browser test, keyed to the stand-ins global-setup started.
+  const online = JSON.parse(process.env.E2E_PAYMENT_METHODS ?? '{}') as Record<string, ProviderConfig>;
+  for (const [kind, config] of Object.entries(online)) {
+    await db
+      .insert(paymentMethod)
+      .values({ conferenceId: demo.id, kind, enabled: true, settings: config.settings, secrets: encryptSecrets(config.secrets) });
+  }
+  for (const email of E2E.payers) {
+    const payer = await account(email, email.startsWith('payer-en') ? 'Payer English' : '付款人');
+    await registerParticipant(db, {
+      conference: demo,
+      userId: payer,
+      answers: { country: 'CN' },
+      fees: {
+        registerFeeId: delegateFee.id,
+        optional: [
+          { feeId: banquet.id, quantity: 1 },
+          { feeId: tour.id, quantity: 1 },
+        ],
+        invitationCode: '',
+      },
+    });
+  }
+
   await db.insert(cmsPage).values({
     conferenceId: demo.id,
     name: { zh: '参会指南', en: 'Visitor guide' },

@@ -66,6 +66,17 @@ async function main() {
     });
     script = 'serve-cluster.ts';
   }
+  // The demo's card method pays at a Stripe sandbox on loopback (see lib/payments/demo-sandbox.ts).
+  const demo = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : !databaseUrl;
+  if (demo && process.env.DEMO_CARD_SANDBOX !== '0') {
+    // Loaded only here: a real deployment's launcher never loads the sandbox (nor the Stripe SDK).
+    const { startDemoCardSandbox } = await import('../lib/payments/demo-sandbox');
+    const sandbox = await startDemoCardSandbox();
+    serverEnv.DEMO_STRIPE_API_BASE = sandbox.apiBase;
+    console.info(
+      `[demo] card payments of the demo go to a local Stripe sandbox at ${sandbox.apiBase} (any card works; DEMO_CARD_SANDBOX=0 turns it off)`,
+    );
+  }
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', script)], { cwd: root, env: serverEnv, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -14,4 +14,6 @@ export const E2E = {
   freshParticipants: ['fresh1@confhub.test', 'fresh2@confhub.test', 'fresh3@confhub.test'],
   resetUser: { email: 'reset-me@confhub.test', name: 'Reset Tester' },
   logoutUser: 'logout@confhub.test',
+  /** Registered on the demo with an unpaid registration fee, banquet and tour each: the payment test pays them (one per language). */
+  payers: ['payer-zh@confhub.test', 'payer-en@confhub.test'],
 } as const;

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conferenceOrder, orderEvent, registrationFee } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import type { FeeValues } from './schemas';
 
 export type Fee = typeof registrationFee.$inferSelect;
@@ -53,7 +54,7 @@ async function invalidateUnpaidOrders(
         eq(conferenceOrder.conferenceId, conferenceId),
         eq(conferenceOrder.feeId, feeId),
         eq(conferenceOrder.orderStatus, 'available'),
-        eq(conferenceOrder.payStatus, 'unpaid'),
+        inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
       ),
     )
     .returning({ id: conferenceOrder.id, quantity: conferenceOrder.quantity });

@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '@/db/seed';
+import { login, waitForMail } from './support/helpers';
+import { expect, test, waitForHydrationOnGoto } from './support/test';
+
+/**
+ * Invoices in a real browser, in both languages: the demo participant (whose registration fee the
+ * e2e seed paid by a confirmed bank transfer) requests a company invoice under the order's receipt
+ * — refused without the taxpayer id in Chinese and in English, then sent — and the organiser moves
+ * it to "to be invoiced" and "invoiced" with a tracking number, which the participant then sees
+ * (and receives by mail in the language the request was made in).
+ */
+
+const participant = DEMO_ACCOUNTS.participant;
+const manager = DEMO_ACCOUNTS.manager;
+const TRACKING = 'SF1234567890';
+const COMPANY = '北京开放科学数据有限公司';
+
+type Order = { id: number; orderNo: string; type: string; payStatus: string };
+
+async function signedIn(browser: Browser, account: { email: string; password: string }, locale: string, prefix = '') {
+  const context = await browser.newContext({ locale });
+  const page = waitForHydrationOnGoto(await context.newPage());
+  await login(page, account.email, account.password, prefix);
+  return { context, page };
+}
+
+/** The participant's paid registration order, read through the order list API (the page's session). */
+async function paidOrder(context: BrowserContext): Promise<Order> {
+  const answer = await context.request.get('/api/conference/order/list');
+  expect(answer.status()).toBe(200);
+  const orders = ((await answer.json()) as { data: Order[] }).data;
+  const paid = orders.find((o) => o.type === 'registration' && ['success', 'paid'].includes(o.payStatus));
+  expect(paid, 'the e2e seed pays the demo participant’s registration fee').toBeDefined();
+  return paid!;
+}
+
+/** Fills the invoice form as a company, leaving the taxpayer id as it is. */
+async function fillCompany(page: Page, companyLabel: string) {
+  const form = page.getByTestId('invoice-form');
+  await form.getByRole('radio', { name: companyLabel }).check();
+  await form.getByTestId('invoice-title').fill(COMPANY);
+  await form.getByTestId('invoice-phone').fill('+86 10 6260 0000');
+  await form.getByTestId('invoice-address').fill('北京市海淀区中关村南四街 4 号');
+  return form;
+}
+
+test.describe('invoices', () => {
+  test.describe.configure({ mode: 'serial' });
+  let order: Order;
+
+  test('zh and en: a company invoice needs the taxpayer id; the request is sent and shown under the receipt', async ({ browser }) => {
+    const { context, page } = await signedIn(browser, participant, 'zh-CN');
+    order = await paidOrder(context);
+
+    await page.goto(`/profile/order/receipt/${order.id}`);
+    await expect(page.getByTestId('receipt-lines')).toBeVisible();
+    const panel = page.getByTestId('invoice-panel');
+    await expect(panel).toHaveAttribute('data-state', 'open');
+    await expect(page.getByTestId('invoice-window')).toContainText('90 天');
+    await expect(page.getByTestId('invoice-amount')).toHaveValue(/1,200\.00/);
+    let form = await fillCompany(page, '单位');
+    await expect(form.getByTestId('invoice-taxpayer-id')).toHaveValue('');
+    await form.getByTestId('invoice-submit').click();
+    await expect(form.getByText('单位发票须填写纳税人识别号')).toBeVisible();
+    await expect(panel).toHaveAttribute('data-state', 'open');
+
+    await page.goto(`/en/profile/order/receipt/${order.id}`);
+    await expect(page.getByTestId('invoice-window')).toContainText('90 days');
+    form = await fillCompany(page, 'Company');
+    await form.getByTestId('invoice-submit').click();
+    await expect(form.getByText('A company invoice needs the taxpayer ID')).toBeVisible();
+    await form.getByTestId('invoice-taxpayer-id').fill('91110108ma01abcd2x');
+    await form.getByTestId('invoice-submit').click();
+    await expect(page.getByText('Invoice request submitted')).toBeVisible();
+    await expect(page.getByTestId('invoice-panel')).toHaveAttribute('data-state', 'requested');
+    await expect(page.getByTestId('invoice-status')).toHaveText('Not invoiced yet');
+    await expect(page.getByTestId('invoice-request')).toContainText('91110108MA01ABCD2X');
+    await expect(page.getByTestId('invoice-request')).toContainText(COMPANY);
+
+    // Once only: the form is gone, and the API says so in the caller's language.
+    await page.goto(`/profile/order/receipt/${order.id}`);
+    await expect(page.getByTestId('invoice-status')).toHaveText('未开票');
+    await expect(page.getByTestId('invoice-form')).toHaveCount(0);
+    const again = await context.request.post('/api/conference/invoice/request', {
+      headers: { 'x-locale': 'zh' },
+      data: {
+        orderId: order.id,
+        titleType: 'personal',
+        title: '张三',
+        recipientName: '张三',
+        phone: '13800138000',
+        address: '北京',
+        email: participant.email,
+      },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe('该订单已申请过发票，请勿重复申请。');
+    await context.close();
+  });
+
+  test('the organiser moves it to be invoiced, then invoiced with a tracking number; the participant sees it', async ({ browser }) => {
+    const { context, page } = await signedIn(browser, manager, 'zh-CN');
+    await page.goto('/platform/manage/receipt');
+    await expect(page.getByRole('link', { name: '发票管理' })).toBeVisible();
+    await page.getByTestId('invoice-search').fill(order.orderNo);
+    await page.getByTestId('invoice-apply').click();
+    const row = page.locator(`[data-testid="admin-invoice-row"][data-order="${order.orderNo}"]`);
+    await expect(row).toHaveAttribute('data-status', 'unbilled');
+    await expect(row).toContainText(COMPANY);
+    await expect(row).toContainText('91110108MA01ABCD2X');
+
+    await row.getByTestId('invoice-to-be-invoiced').click();
+    await expect(row).toHaveAttribute('data-status', 'toBeInvoiced');
+    await expect(row.getByTestId('admin-invoice-status')).toHaveText('待开票');
+
+    const since = Date.now();
+    await row.getByTestId('invoice-mark-invoiced').click();
+    const dialog = page.getByTestId('invoice-invoiced-form');
+    await dialog.getByTestId('invoice-invoiced-submit').click();
+    await expect(dialog.getByText('标记为已开票时请填写快递单号')).toBeVisible();
+    await dialog.getByTestId('invoice-tracking-input').fill(TRACKING);
+    await dialog.getByTestId('invoice-invoiced-submit').click();
+    await expect(row).toHaveAttribute('data-status', 'invoiced');
+    await expect(row.getByTestId('admin-invoice-tracking')).toHaveText(TRACKING);
+    await expect(row.getByTestId('invoice-mark-invoiced')).toHaveCount(0);
+
+    // The export holds what the filters show.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-invoices').click()]);
+    const { readFileSync } = await import('node:fs');
+    expect([...readFileSync(await download.path()).subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    await context.close();
+
+    // The request was made on the English page: the mail is in English, to the invoice's email.
+    const mail = await waitForMail(participant.email, since);
+    expect(mail.subject).toContain('Your invoice has been issued');
+    expect(mail.text).toContain(TRACKING);
+
+    const seen = await signedIn(browser, participant, 'en-GB', '/en');
+    await seen.page.goto(`/en/profile/order/receipt/${order.id}`);
+    await expect(seen.page.getByTestId('invoice-status')).toHaveText('Invoiced');
+    await expect(seen.page.getByTestId('invoice-tracking')).toHaveText(TRACKING);
+    await seen.page.goto(`/profile/order/receipt/${order.id}`);
+    await expect(seen.page.getByTestId('invoice-status')).toHaveText('已开票');
+    await expect(seen.page.getByTestId('invoice-tracking')).toHaveText(TRACKING);
+    await seen.context.close();
+  });
+});
