@@ -73,7 +73,8 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
             .from(conferenceRegistration)
             .where(eq(conferenceRegistration.conferenceId, naive.id));
           if (n >= CAP) throw new Error('full');
-          await new Promise((r) => setTimeout(r, 2));
+          // Long enough that the transactions of one wave of the pool all read before any of them writes.
+          await new Promise((r) => setTimeout(r, 25));
           await tx.insert(conferenceRegistration).values({ conferenceId: naive.id, userId, code: `N-${i}` });
         }),
       ),
