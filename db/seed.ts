@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
+import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/payments/secrets';
 import {
@@ -27,12 +28,6 @@ export const DEMO_ACCOUNTS = {
   participant: { email: 'participant@confhub.test', password: 'Participant-2026-demo', name: '张三 Zhang San' },
 } as const;
 
-function shiftDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 async function ensureAccount(db: DB, input: { email: string; name: string; password: string }): Promise<string> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email)).limit(1);
   if (existing) return existing.id;
@@ -48,16 +43,22 @@ async function ensureAccount(db: DB, input: { email: string; name: string; passw
  */
 export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG)).limit(1);
-  if (existing) {
-    await seedDemoPayments(db, existing.id);
-    return false;
-  }
   const ids = {
     platformAdmin: await ensureAccount(db, DEMO_ACCOUNTS.platformAdmin),
     manager: await ensureAccount(db, DEMO_ACCOUNTS.manager),
     reviewer: await ensureAccount(db, DEMO_ACCOUNTS.reviewer),
     participant: await ensureAccount(db, DEMO_ACCOUNTS.participant),
   };
+  const emails = {
+    participant: DEMO_ACCOUNTS.participant.email,
+    reviewer: DEMO_ACCOUNTS.reviewer.email,
+    manager: DEMO_ACCOUNTS.manager.email,
+  };
+  if (existing) {
+    await seedDemoPayments(db, existing.id);
+    await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
+    return false;
+  }
   const today = todayIn('Asia/Shanghai', now);
   const demoId = await db.transaction(async (tx) => {
     const [hasDefault] = await tx.select({ id: conference.id }).from(conference).where(eq(conference.isDefault, true)).limit(1);
@@ -173,6 +174,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     return created.id;
   });
   await seedDemoPayments(db, demoId);
+  await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
   return true;
 }
 

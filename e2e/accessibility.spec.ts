@@ -13,7 +13,7 @@ import { expect, test, waitForHydrationOnGoto } from './support/test';
  *
  * No axe rule is disabled.
  */
-type Who = 'anonymous' | 'participant' | 'manager' | 'platformAdmin';
+type Who = 'anonymous' | 'participant' | 'manager' | 'reviewer' | 'platformAdmin';
 const WHO: Record<Access, Who> = {
   prompt: 'anonymous',
   anonymous: 'anonymous',
@@ -21,11 +21,19 @@ const WHO: Record<Access, Who> = {
   platform: 'manager',
   admin: 'platformAdmin',
 };
-const CREDENTIALS = { participant: DEMO_ACCOUNTS.participant, manager: DEMO_ACCOUNTS.manager, platformAdmin: DEMO_ACCOUNTS.platformAdmin };
+const CREDENTIALS = {
+  participant: DEMO_ACCOUNTS.participant,
+  manager: DEMO_ACCOUNTS.manager,
+  reviewer: DEMO_ACCOUNTS.reviewer,
+  platformAdmin: DEMO_ACCOUNTS.platformAdmin,
+};
+/** The reviewer's own pages, walked as the demo reviewer (an assignment is only its reviewer's to open). */
+const REVIEWER_PAGES: readonly string[] = ['/platform/submissionManage/user', '/platform/submissionManage/submission/detail'];
 const PREFIXES = ['', '/en'] as const;
 const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 
-const rulesFor = (who: Who) => ROUTE_RULES.filter((rule) => WHO[rule.access] === who);
+const whoFor = (rule: RouteRule): Who => (REVIEWER_PAGES.includes(rule.pattern) ? 'reviewer' : WHO[rule.access]);
+const rulesFor = (who: Who) => ROUTE_RULES.filter((rule) => whoFor(rule) === who);
 
 /** A context signed in as `who` (through the login API, whose cookie the context keeps). */
 async function contextFor(browser: Browser, who: Who, options: BrowserContextOptions = {}): Promise<BrowserContext> {
@@ -49,6 +57,7 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
   };
   const manager = await contextFor(browser, 'manager');
   const participant = await contextFor(browser, 'participant');
+  const reviewer = await contextFor(browser, 'reviewer');
   try {
     const pages = await data<{ id: number; published: boolean }[]>(manager, '/api/conference/platform/config/page/list');
     const templates = await data<{ id: number }[]>(manager, '/api/conference/platform/config/template/list');
@@ -63,6 +72,10 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
     );
     const order = (type: string) => orders.find((o) => o.type === type && o.orderStatus === 'available')?.id;
     const bills = await data<{ id: number; status: string }[]>(participant, '/api/conference/pay/bills');
+    const reviewers = await data<{ rows: { id: number }[] }>(manager, '/api/conference/platform/manage/review');
+    const submissions = await data<{ rows: { id: number }[] }>(manager, '/api/conference/manage/contribute/list');
+    const mine = await data<{ submissions: { id: number }[] }>(participant, '/api/conference/submission');
+    const assignments = await data<{ id: number }[]>(reviewer, '/api/conference/review/assignments');
     const ids = {
       pageId: pages.find((p) => p.published)?.id,
       page: pages[0]?.id,
@@ -73,12 +86,17 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
       optionalOrder: order('optional'),
       paidOrder: orders.find((o) => o.type === 'registration' && ['success', 'paid'].includes(o.payStatus))?.id,
       bill: bills[0]?.id,
+      reviewer: reviewers.rows[0]?.id,
+      submission: submissions.rows[0]?.id,
+      mySubmission: mine.submissions[0]?.id,
+      assignment: assignments[0]?.id,
     };
     for (const [name, id] of Object.entries(ids)) expect(id, `a seeded ${name} id`).toBeDefined();
     return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, String(id)]));
   } finally {
     await manager.close();
     await participant.close();
+    await reviewer.close();
   }
 }
 
@@ -95,6 +113,11 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   if (pattern === '/profile/order/pay/goto/:orderIds') return `/profile/order/pay/goto/${ids.optionalOrder}`;
   if (pattern === '/profile/order/pay/goto/result/:billId') return `/profile/order/pay/goto/result/${ids.bill}`;
   if (pattern === '/profile/order/receipt/:orderId') return `/profile/order/receipt/${ids.paidOrder}`;
+  if (pattern === '/review/active/:key') return '/review/active/a-key-nobody-was-given';
+  if (pattern === '/platform/manage/reviewer/info/:userId') return `/platform/manage/reviewer/info/${ids.reviewer}`;
+  if (pattern === '/profile/submission/details') return `/profile/submission/details?id=${ids.mySubmission}`;
+  if (pattern === '/platform/submissionManage/contribute/detail') return `${pattern}?id=${ids.submission}`;
+  if (pattern === '/platform/submissionManage/submission/detail') return `${pattern}?id=${ids.assignment}`;
   if (pattern.includes(':')) throw new Error(`no id for ${pattern}: add it to pathFor`);
   return pattern;
 }
@@ -152,7 +175,7 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
   });
 
   test('the walk covers every route of the rule table', () => {
-    const walked = (['anonymous', 'participant', 'manager', 'platformAdmin'] as const).flatMap(rulesFor);
+    const walked = (['anonymous', 'participant', 'manager', 'reviewer', 'platformAdmin'] as const).flatMap(rulesFor);
     expect(walked.map((r) => r.pattern).sort()).toEqual(ROUTE_RULES.map((r) => r.pattern).sort());
   });
 
@@ -160,11 +183,35 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     anonymous: 'public and prompt pages, anonymous',
     participant: 'the personal centre and the console, as the demo participant',
     manager: 'the organiser area, as the demo conference manager',
+    reviewer: "the reviewer's own pages, as the demo reviewer",
     platformAdmin: 'the publication review, as the platform administrator',
   };
+  // The submission and review screens (issue 12) are checked on a 375 px phone too, as each role.
+  const PHONE_SCREENS =
+    /^\/(profile\/submission|review\/|platform\/(config\/(contribute|review)|manage\/(contribute|reviewer)|submissionManage))/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
-    for (const who of ['anonymous', 'participant', 'manager', 'platformAdmin'] as const) {
+    test(`${language}: the submission and review screens on a 375 px phone, as the roles they are for`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const problems: string[] = [];
+      for (const who of ['participant', 'manager', 'reviewer'] as const) {
+        const context = await contextFor(browser, who, PHONE);
+        try {
+          const page = waitForHydrationOnGoto(await context.newPage());
+          const rules = rulesFor(who).filter((rule) => PHONE_SCREENS.test(rule.pattern));
+          expect(rules.length, `${who} has screens to check`).toBeGreaterThan(0);
+          problems.push(...(await walk(page, rules, ids, prefix, true)));
+        } finally {
+          await context.close();
+        }
+      }
+      expect(problems.length, `problems on a phone:\n${problems.join('\n')}\n`).toBe(0);
+    });
+  }
+
+  for (const prefix of PREFIXES) {
+    const language = prefix ? 'en' : 'zh';
+    for (const who of ['anonymous', 'participant', 'manager', 'reviewer', 'platformAdmin'] as const) {
       const parts = who === 'manager' ? chunks(rulesFor(who), 2) : [rulesFor(who)];
       for (const [index, rules] of parts.entries()) {
         for (const phone of who === 'anonymous' ? [false, true] : [false]) {

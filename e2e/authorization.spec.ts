@@ -74,16 +74,37 @@ function expectedOnPublished(role: Role, rule: RouteRule): string | null {
   if (rule.pattern === '/profile') return '/profile/userInfo';
   if (rule.access !== 'platform') return null;
   if (role === 'participant' || role === 'draftManager') return '/403';
-  if (role === 'reviewer') return rule.pattern.startsWith('/platform/submissionManage') ? null : '/platform/submissionManage/user';
+  if (role === 'reviewer') return reviewerLanding(rule);
   return null;
 }
 
+/** Pages of the review area only the chair and managers see: a plain reviewer goes to their own page. */
+const CHAIR_PAGES = [
+  '/platform/submissionManage/index',
+  '/platform/submissionManage/reviewList',
+  '/platform/submissionManage/contribute/detail',
+];
+
+function reviewerLanding(rule: RouteRule): string | null {
+  if (!rule.pattern.startsWith('/platform/submissionManage')) return '/platform/submissionManage/user';
+  return CHAIR_PAGES.includes(rule.pattern) ? '/platform/submissionManage/user' : null;
+}
+
 /**
- * The status of a screen the visitor may see: the 404 screen says 404, and so does a content page
- * that is not there (the walk asks for the literal `/page/:pageId`).
+ * The status of a screen the visitor may see: the 404 screen says 404, and so does a content page,
+ * a reviewer or an assignment that is not there (the walk asks for the literal `/page/:pageId`, the
+ * literal `:userId`, and the detail pages without their `?id=`).
  */
+const NOT_THERE = [
+  '/404',
+  '/page/:pageId',
+  '/platform/manage/reviewer/info/:userId',
+  '/platform/submissionManage/submission/detail',
+  '/platform/submissionManage/contribute/detail',
+];
+
 function shownStatus(rule: RouteRule): number {
-  return rule.pattern === '/404' || rule.pattern === '/page/:pageId' ? 404 : 200;
+  return NOT_THERE.includes(rule.pattern) ? 404 : 200;
 }
 
 function expectedOnUnpublished(role: Role, rule: RouteRule): string | null {

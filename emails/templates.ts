@@ -188,6 +188,133 @@ export const mailTemplates = {
       ],
     },
   },
+  reviewerInvitation: {
+    zh: {
+      subject: '【{conference}】审稿专家邀请',
+      lines: [
+        '{name}，您好：',
+        '{conference} 会务组诚邀您担任本次会议的审稿专家。',
+        '请打开以下链接，填写个人信息并激活审稿账号：{link}',
+        '该链接仅可使用一次；如会务组重新发送邀请，旧链接将失效。如您并未期待此邀请，请忽略本邮件。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Invitation to review',
+      lines: [
+        'Dear {name},',
+        'The organisers of {conference} invite you to review submissions to the conference.',
+        'Open this link to complete your details and activate your reviewer account: {link}',
+        'The link works once; if the organisers send the invitation again, this link stops working. If you did not expect this invitation, please ignore this email.',
+      ],
+    },
+  },
+  abstractAssigned: {
+    zh: {
+      subject: '【{conference}】请评审稿件 {code}',
+      lines: [
+        '{name}，您好：',
+        '{conference} 的稿件 {code}《{title}》已分配给您评审。',
+        '请登录会议网站，在“评审”页面查看稿件、打分并填写评审意见：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Please review submission {code}',
+      lines: [
+        'Dear {name},',
+        'Submission {code} "{title}" of {conference} has been assigned to you for review.',
+        'Sign in to the conference website to read it, give your scores and write your opinion in the review area: {link}',
+      ],
+    },
+  },
+  abstractReviewed: {
+    zh: {
+      subject: '【{conference}】稿件 {code} 收到一份评审',
+      lines: [
+        '{name}，您好：',
+        '稿件 {code}《{title}》收到一份新的评审（总体评分：{overall}）。已提交 {done} 份，共分配 {total} 份。',
+        '您可以在评审总览中查看全部评审：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] A review of submission {code} arrived',
+      lines: [
+        'Dear {name},',
+        'Submission {code} "{title}" received a new review (overall score: {overall}). {done} of {total} assigned reviews are in.',
+        'You can read every review in the review overview: {link}',
+      ],
+    },
+  },
+  chairReview: {
+    zh: {
+      subject: '【{conference}】稿件 {code} 的评审已全部完成，请作出决定',
+      lines: [
+        '{name}，您好：',
+        '稿件 {code}《{title}》（第 {version} 版）的 {total} 份评审已全部提交（最后一份总体评分：{overall}）。',
+        '请作为评审主席填写主席意见和最终意见，并作出录用、拒绝或修改的决定：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] All reviews of submission {code} are in: your decision',
+      lines: [
+        'Dear {name},',
+        'All {total} reviews of submission {code} "{title}" (version {version}) have been submitted (the last overall score: {overall}).',
+        'As the review chair, please write the chair opinion and the final opinion and decide to accept, reject or ask for changes: {link}',
+      ],
+    },
+  },
+  finalResult: {
+    zh: {
+      subject: '【{conference}】稿件 {code} 的评审结果',
+      lines: ['{name}，您好：', '您提交的稿件 {code}《{title}》的评审结果为：{decision}。', '最终意见：{opinion}', '{next}'],
+    },
+    en: {
+      subject: '[{conference}] The review result of submission {code}',
+      lines: [
+        'Dear {name},',
+        'The review result of your submission {code} "{title}" is: {decision}.',
+        'Final opinion: {opinion}',
+        '{next}',
+      ],
+    },
+  },
+  submissionReceived: {
+    zh: {
+      subject: '【{conference}】投稿已收到：{code}',
+      lines: [
+        '{name}，您好：',
+        '我们已收到您向 {conference} 提交的稿件《{title}》，稿件编号：{code}。',
+        '{fee}',
+        '评审结果公布后，您可以在个人中心“在线投稿”中查看稿件状态和最终意见。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Submission received: {code}',
+      lines: [
+        'Dear {name},',
+        'We have received your submission "{title}" to {conference}. Its number is {code}.',
+        '{fee}',
+        'Follow its status under "Online submission" in the personal centre; the final opinion appears there once the decision is released.',
+      ],
+    },
+  },
+  submissionResubmitted: {
+    zh: {
+      subject: '【{conference}】修改稿已收到：{code}',
+      lines: [
+        '{name}，您好：',
+        '我们已收到稿件《{title}》（编号 {code}）的第 {version} 版修改稿，将重新进行评审。',
+        '评审结果公布后，您可以在个人中心“在线投稿”中查看稿件状态和最终意见。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Revised version received: {code}',
+      lines: [
+        'Dear {name},',
+        'We have received version {version} of your submission "{title}" ({code}); it will be reviewed again.',
+        'Follow its status under "Online submission" in the personal centre; the final opinion appears there once the decision is released.',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

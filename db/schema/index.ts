@@ -9,3 +9,4 @@ export * from './cms';
 export * from './menus';
 export * from './payments';
 export * from './invoices';
+export * from './submissions';

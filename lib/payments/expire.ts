@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder, paymentSettings, registrationFee } from '@/db/schema';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
@@ -14,7 +14,7 @@ function orderCutoff(now: Date) {
 }
 
 /**
- * Unpaid orders older than their conference's expiry become expired and invalid, and give their
+ * Unpaid orders (but submission fees) older than their conference's expiry become expired and invalid, and give their
  * fee places back, in one transaction per batch. A payment racing the expiry is decided by the
  * row locks, taken in the order every payment path takes them (bill, then orders): the pending
  * bills of the candidates are locked first, SKIP LOCKED, and an order whose bill is being paid
@@ -34,6 +34,9 @@ export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<numb
           eq(conferenceOrder.orderStatus, 'available'),
           inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
           lt(conferenceOrder.createdAt, cutoff),
+          // A submission fee holds no place and belongs to its submission: it stays payable until
+          // the submission is withdrawn (lib/submissions/withdraw-submission.ts cancels it then).
+          ne(conferenceOrder.type, 'submission'),
           // A payer who is paying right now (an online payment still within its time) is let finish.
           sql`not exists (select 1 from ${paymentBillOrder} bo join ${paymentBill} b on b.id = bo.bill_id where bo.order_id = ${conferenceOrder.id} and b.status = 'pending' and b.expires_at > ${now.toISOString()}::timestamptz)`,
         ),

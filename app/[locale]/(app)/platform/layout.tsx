@@ -19,12 +19,21 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/template/list', label: t('templates') },
           { href: '/platform/config/register', label: t('registerConfig') },
           { href: '/platform/config/pay', label: t('payConfig') },
+          { href: '/platform/config/contribute', label: t('contributeConfig') },
+          { href: '/platform/config/review', label: t('reviewConfig') },
           { href: '/platform/manage/user', label: t('manageUser') },
           { href: '/platform/manage/order', label: t('manageOrder') },
           { href: '/platform/manage/receipt', label: t('manageReceipt') },
+          { href: '/platform/manage/contribute', label: t('manageContribute') },
+          { href: '/platform/manage/reviewer', label: t('manageReviewer') },
         ]
       : []),
-    ...(admin || ctx.roles.reviewer ? [{ href: '/platform/submissionManage/user', label: t('reviewerHome') }] : []),
+    ...(admin || ctx.roles.reviewer
+      ? [
+          { href: '/platform/submissionManage/user', label: t('reviewerHome') },
+          { href: '/platform/submissionManage/index', label: t('reviewOverview') },
+        ]
+      : []),
   ];
   return (
     <Container size="xl" py="xl">

@@ -20,6 +20,7 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/userInfo/Edit', label: t('userInfoEdit') },
                 { href: '/profile/conference/fee', label: t('fee') },
                 { href: '/profile/order/list', label: t('orders') },
+                { href: '/profile/submission', label: t('submission') },
               ]}
             />
           </Paper>

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { adminSubmissions } from '@/lib/submissions/admin-list';
+import { ZAdminSubmissionQuery } from '@/lib/submissions/admin-list-params';
+
+/** One page of the conference's submissions with the filters of the management screen (managers). */
+export const GET = route({ auth: 'manager', query: ZAdminSubmissionQuery }, async ({ db, conference, query }) =>
+  adminSubmissions(db, conference.id, query),
+);

@@ -1,0 +1,9 @@
+import { route } from '@/lib/http/route';
+import { declareConflictFor } from '@/lib/review/declare-conflict';
+import { ZManagerConflict } from '@/lib/review/schemas';
+
+/** A manager records a conflict of interest between a reviewer and a submission. */
+export const POST = route({ auth: 'manager', body: ZManagerConflict, changesSite: false }, async ({ db, conference, user, body }) => {
+  await declareConflictFor(db, conference.id, body, user.id);
+  return { ok: true };
+});

@@ -1,0 +1,16 @@
+import { route } from '@/lib/http/route';
+import { activateReviewer } from '@/lib/reviewers/activate';
+import { activeReviewerFor, reviewerStatus } from '@/lib/reviewers/queries';
+import { ZActivate } from '@/lib/reviewers/schemas';
+
+/** Whether the signed-in caller is an active reviewer of this conference, and with which role. */
+export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => {
+  const row = await activeReviewerFor(db, conference.id, user.id);
+  return row ? { active: true, reviewerId: row.id, role: row.role, status: reviewerStatus(row) } : { active: false };
+});
+
+/** Activates an invitation with the activation form (public: the key is the proof). */
+export const POST = route({ body: ZActivate }, async ({ db, conference, locale, body }) => {
+  const { reviewerId, newAccount } = await activateReviewer(db, conference.id, body, locale);
+  return { activated: true, reviewerId, newAccount };
+});

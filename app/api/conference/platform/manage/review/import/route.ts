@@ -1,0 +1,22 @@
+import { originOf } from '@/lib/conferences/seo';
+import { attachment } from '@/lib/http/download';
+import { route } from '@/lib/http/route';
+import { readUpload } from '@/lib/http/upload';
+import { importReviewers } from '@/lib/reviewers/import-reviewers';
+import { IMPORT_MAX_BYTES, importTemplateWorkbook } from '@/lib/reviewers/sheet';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The import template (xlsx: the header row and an example line). */
+export const GET = route({ auth: 'manager' }, async () => {
+  const body = await importTemplateWorkbook();
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': XLSX, 'content-disposition': attachment('reviewers-template.xlsx'), 'cache-control': 'no-store' },
+  });
+});
+
+/** Invites the reviewers of an uploaded xlsx or CSV file (multipart, field `file`, ≤ 2 MB). */
+export const POST = route({ auth: 'manager', changesSite: false }, async ({ req, db, conference, locale }) => {
+  const { data } = await readUpload(req, { bytes: IMPORT_MAX_BYTES, code: 'UPLOAD_TOO_LARGE' });
+  return importReviewers(db, conference, data, { origin: originOf(req.headers), locale });
+});

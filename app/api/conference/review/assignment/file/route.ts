@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { uploadedFile } from '@/db/schema';
+import { AppError } from '@/lib/http/app-error';
+import { attachment } from '@/lib/http/download';
+import { route } from '@/lib/http/route';
+import { requireOwnReviewer, reviewActor } from '@/lib/review/permissions';
+import { getReviewConfig } from '@/lib/review/config';
+import { assignmentFileId } from '@/lib/review/views';
+import { locate } from '@/lib/storage/local-storage';
+import { extensionOf } from '@/lib/storage/file-types';
+import { ZId } from '@/lib/validation/primitives';
+
+const ZFileQuery = z.object({ id: ZId, kind: z.enum(['abstract', 'fullText'], 'invalidChoice') });
+
+/**
+ * The abstract file or full text of one of the caller's assignments. Under blind review the file
+ * is named after the submission's role, not its original name (which may carry an author's name).
+ */
+export const GET = route({ auth: 'user', query: ZFileQuery }, async ({ db, conference, user, roles, query }) => {
+  const rev = requireOwnReviewer(await reviewActor(db, conference.id, user.id, roles));
+  const fileId = await assignmentFileId(db, conference.id, rev, query.id, query.kind);
+  const [file] = await db
+    .select()
+    .from(uploadedFile)
+    .where(and(eq(uploadedFile.id, fileId), eq(uploadedFile.conferenceId, conference.id)));
+  const where = file && (await locate(conference.id, file.name));
+  if (!file || !where) throw new AppError('FILE_NOT_FOUND');
+  const { blind } = await getReviewConfig(db, conference.id);
+  const ext = extensionOf(file.originalName);
+  const name = blind ? `${query.kind === 'abstract' ? 'abstract' : 'full-text'}-${query.id}${ext ? `.${ext}` : ''}` : file.originalName;
+  return new Response(new Uint8Array(await readFile(where)), {
+    headers: { 'content-type': file.mime, 'content-disposition': attachment(name), 'cache-control': 'private, no-store' },
+  });
+});

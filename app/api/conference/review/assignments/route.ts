@@ -1,0 +1,9 @@
+import { route } from '@/lib/http/route';
+import { requireOwnReviewer, reviewActor } from '@/lib/review/permissions';
+import { myAssignments } from '@/lib/review/views';
+
+/** The caller's own review assignments (a reviewer of this conference). */
+export const GET = route({ auth: 'user' }, async ({ db, conference, user, roles }) => {
+  const actor = await reviewActor(db, conference.id, user.id, roles);
+  return myAssignments(db, conference.id, requireOwnReviewer(actor).id);
+});

@@ -1,0 +1,9 @@
+import { originOf } from '@/lib/conferences/seo';
+import { route } from '@/lib/http/route';
+import { submitReview } from '@/lib/review/score';
+import { ZSubmitReview } from '@/lib/review/schemas';
+
+/** The assigned reviewer submits scores and opinion, once. */
+export const POST = route({ auth: 'user', body: ZSubmitReview }, async ({ req, db, conference, user, body }) =>
+  submitReview(db, conference.id, user.id, body, originOf(req.headers)),
+);

@@ -1,0 +1,11 @@
+import { AppError } from '@/lib/http/app-error';
+import { route } from '@/lib/http/route';
+import { parseId } from '@/lib/validation/primitives';
+import { withdrawSubmission } from '@/lib/submissions/withdraw-submission';
+
+/** Withdraws my submission; its place under the cap is given back and an unpaid fee order cancelled. */
+export const POST = route({ auth: 'user', published: true }, async ({ db, conference, user, params }) => {
+  const id = parseId(params.id);
+  if (id === null) throw new AppError('SUBMISSION_NOT_FOUND');
+  return withdrawSubmission(db, { conferenceId: conference.id, userId: user.id, submissionId: id });
+});

@@ -1,0 +1,140 @@
+'use client';
+
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useRouter } from '@/lib/i18n/navigation';
+import { OPINION_MAX, SCORE_KEYS, ZSubmitReview, type Scales } from '@/lib/review/schemas';
+
+type Values = z.input<typeof ZSubmitReview>;
+
+/** The reviewer's five scores (each within its scale) and opinion; sent once, after a confirmation. */
+export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scales: Scales }) {
+  const t = useTranslations('review');
+  const api = useApi();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const form = useForm<Values>({
+    resolver: zodResolver(ZSubmitReview) as never,
+    defaultValues: {
+      assignmentId,
+      scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, scales[k].min])) as Values['scores'],
+      opinion: '',
+    },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    for (const k of SCORE_KEYS) {
+      const v = values.scores[k];
+      if (v < scales[k].min || v > scales[k].max) {
+        form.setError(`scores.${k}`, { message: t('scoreRange', { min: scales[k].min, max: scales[k].max }) });
+        return;
+      }
+    }
+    if (!window.confirm(t('submitConfirm'))) return;
+    try {
+      await api('/conference/review/submit', { body: values });
+      notifications.show({ color: 'green', message: t('submitted') });
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="score-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          {SCORE_KEYS.map((k) => (
+            <Controller
+              key={k}
+              control={form.control}
+              name={`scores.${k}`}
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label={t(`score.${k}`)}
+                  description={t('scoreRange', { min: scales[k].min, max: scales[k].max })}
+                  required
+                  min={scales[k].min}
+                  max={scales[k].max}
+                  allowDecimal={false}
+                  value={field.value as number}
+                  onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                  error={fieldError(fieldState.error)}
+                  data-testid={`score-${k}`}
+                />
+              )}
+            />
+          ))}
+        </SimpleGrid>
+        <Textarea
+          label={t('opinion')}
+          required
+          autosize
+          minRows={5}
+          maxLength={OPINION_MAX}
+          error={fieldError(form.formState.errors.opinion)}
+          data-testid="score-opinion"
+          {...form.register('opinion')}
+        />
+        <Group justify="flex-end">
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="score-submit">
+            {t('submitReview')}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A reviewer declares a conflict of interest: the assignment is taken back. */
+export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
+  const t = useTranslations('review');
+  const api = useApi();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    try {
+      await api('/conference/review/conflict', { body: { assignmentId, reason } });
+      notifications.show({ color: 'green', message: t('conflictDeclared') });
+      setOpen(false);
+      router.replace('/platform/submissionManage/user');
+      router.refresh();
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group>
+      <Button variant="subtle" color="gray" onClick={() => setOpen(true)} data-testid="declare-conflict">
+        {t('declareConflict')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('declareConflict')}>
+        <Stack gap="sm">
+          <Textarea
+            label={t('conflictReason')}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="conflict-reason"
+          />
+          <Group justify="flex-end">
+            <Button color="red" loading={busy} onClick={send} data-testid="conflict-submit">
+              {t('declareConflict')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,201 @@
+'use client';
+
+import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { notifications } from '@mantine/notifications';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { localized, type LocalizedText } from '@/lib/i18n/localized';
+import { useRouter } from '@/lib/i18n/navigation';
+import { SUBMISSION_FIELDS, submissionSchemaFor, type CallRules, type SubmissionInput } from '@/lib/submissions/schemas';
+import { AuthorRows } from './author-rows';
+import { SubmissionFileField, type KnownFile } from './submission-file-field';
+
+export type FormCall = {
+  rules: CallRules;
+  sessions: { id: number; path: LocalizedText[] }[];
+  reportTypes: { value: string; label: LocalizedText }[];
+  categories: { value: string; label: LocalizedText }[];
+  abstractFileTypes: string[];
+  abstractFileMaxMb: number;
+  fullTextTypes: string[];
+  fullTextMaxMb: number;
+};
+
+/**
+ * The submission form (new, edit in place, or resubmit after "need to modify"): checked in the
+ * browser with the same schema the server uses for this call; the server's refusals land on the
+ * fields or in a notification.
+ */
+export function SubmissionForm({
+  mode,
+  id,
+  call,
+  initial,
+  files,
+}: {
+  mode: 'new' | 'edit' | 'resubmit';
+  id?: number;
+  call: FormCall;
+  initial: SubmissionInput;
+  files: Record<number, KnownFile>;
+}) {
+  const t = useTranslations('submission.form');
+  const locale = useAppLocale();
+  const api = useApi();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const [known, setKnown] = useState<Record<number, KnownFile>>(files);
+  const form = useForm<SubmissionInput>({ resolver: zodResolver(submissionSchemaFor(call.rules)), defaultValues: initial });
+  const errors = form.formState.errors;
+  const abstract = useWatch({ control: form.control, name: 'abstract' }) ?? '';
+  // The list's own message, else the first keyword's (too long, empty).
+  const rawKeywords = errors.keywords as unknown;
+  const keywordsError = Array.isArray(rawKeywords)
+    ? fieldError(rawKeywords.find(Boolean) as { message?: string } | undefined)
+    : fieldError(rawKeywords as { message?: string } | undefined);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (mode === 'new') {
+        const created = await api<{ id: number; code: string }>('/conference/submission', { body: values });
+        notifications.show({ color: 'green', message: t('submitted', { code: created.code }) });
+        router.replace(`/profile/submission/details?id=${created.id}`);
+      } else if (mode === 'edit') {
+        await api(`/conference/submission/${id}`, { method: 'PUT', body: values });
+        notifications.show({ color: 'green', message: t('saved') });
+      } else {
+        const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
+        notifications.show({ color: 'green', message: t('resubmitted', { version: done.version }) });
+      }
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+
+  const choice = (name: 'reportType' | 'category', options: FormCall['reportTypes']) =>
+    options.length > 0 && (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select
+            label={t(name)}
+            required
+            placeholder={t('choose')}
+            data={options.map((o) => ({ value: o.value, label: localized(o.label, locale) }))}
+            value={field.value || null}
+            onChange={(v) => field.onChange(v ?? '')}
+            error={fieldError(errors[name])}
+            data-testid={`submission-${name}`}
+          />
+        )}
+      />
+    );
+
+  const fileField = (name: 'abstractFileId' | 'fullTextFileId') => {
+    const abstractFile = name === 'abstractFileId';
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => {
+          const value = typeof field.value === 'number' ? field.value : null;
+          return (
+            <SubmissionFileField
+              field={abstractFile ? SUBMISSION_FIELDS.abstract : SUBMISSION_FIELDS.fullText}
+              label={abstractFile ? t('abstractFile') : t('fullText')}
+              required={abstractFile ? call.rules.abstractFileRequired : call.rules.fullTextRequired}
+              types={abstractFile ? call.abstractFileTypes : call.fullTextTypes}
+              maxMb={abstractFile ? call.abstractFileMaxMb : call.fullTextMaxMb}
+              value={value}
+              known={value ? (known[value] ?? null) : null}
+              error={fieldError(errors[name])}
+              onChange={(file) => {
+                if (file) setKnown((k) => ({ ...k, [file.id]: file }));
+                field.onChange(file ? file.id : null);
+              }}
+            />
+          );
+        }}
+      />
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="submission-form">
+      <Stack gap="md">
+        <TextInput
+          label={t('paperTitle')}
+          required
+          maxLength={300}
+          {...form.register('title')}
+          error={fieldError(errors.title)}
+          data-testid="submission-title"
+        />
+        <Controller
+          control={form.control}
+          name="sessionId"
+          render={({ field }) => (
+            <Select
+              label={t('session')}
+              required
+              placeholder={t('sessionPlaceholder')}
+              searchable
+              data={call.sessions.map((s) => ({ value: String(s.id), label: s.path.map((p) => localized(p, locale)).join(' / ') }))}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              error={fieldError(errors.sessionId)}
+              data-testid="submission-session"
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {choice('reportType', call.reportTypes)}
+          {choice('category', call.categories)}
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="keywords"
+          render={({ field }) => (
+            <TagsInput
+              label={t('keywords')}
+              required
+              description={t('keywordsHint', { min: Math.max(1, call.rules.keywordsMin), max: call.rules.keywordsMax })}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              maxTags={call.rules.keywordsMax}
+              splitChars={[',', '，', ';', '；']}
+              error={keywordsError}
+              data-testid="submission-keywords"
+            />
+          )}
+        />
+        <Textarea
+          label={t('abstract')}
+          required
+          autosize
+          minRows={6}
+          maxLength={call.rules.abstractMaxChars}
+          description={t('abstractCount', { count: abstract.length, max: call.rules.abstractMaxChars })}
+          {...form.register('abstract')}
+          error={fieldError(errors.abstract)}
+          data-testid="submission-abstract"
+        />
+        {fileField('abstractFileId')}
+        {fileField('fullTextFileId')}
+        <AuthorRows control={form.control} register={form.register} errors={errors} />
+        <Group justify="flex-end">
+          <SubmitButton loading={form.formState.isSubmitting} data-testid="submission-submit">
+            {mode === 'new' ? t('submit') : mode === 'edit' ? t('save') : t('resubmit')}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { hashPassword } from 'better-auth/crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { conferenceMember, mailOutbox, reviewer, session, user } from '@/db/schema';
+import { createTestDatabase, testBackends } from '@/db/testing';
+import { insertAccount } from '@/lib/accounts/create-account';
+import { signIn } from '@/lib/accounts/sign-in';
+import { buildAuth } from '@/lib/auth/auth';
+import { useAsProcessDatabase } from '@/lib/http/testing';
+import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { GET as keyGet } from '@/app/api/conference/platform/manage/review/key/[key]/route';
+import { GET as activeGet, POST as activePost } from '@/app/api/conference/platform/manage/review/active/route';
+import { POST as mailPost } from '@/app/api/conference/platform/manage/review/mail/route';
+import { POST as addPost } from '@/app/api/conference/platform/manage/review/route';
+import { hashInvitationKey } from './keys';
+
+/**
+ * Invitation and activation through the route handlers: the mail's link is the only place the key
+ * exists, it works once (also under concurrency), a resend replaces it, a new account can sign in
+ * with the password chosen at activation, and an existing account is linked without one.
+ */
+const SECRET = 'reviewer-activation-test-secret-0123456789';
+const PASSWORD = 'Reviewing2026';
+const FORM = {
+  lastName: 'Li',
+  middleName: '',
+  firstName: 'Hua',
+  fullName: 'Li Hua',
+  organization: 'Peking University',
+  phone: '+86 10 6275 1234',
+  countryArea: 'CN',
+  direction: 'Plasma physics',
+};
+
+describe.each(testBackends())('reviewer invitation and activation on %s', (backend) => {
+  let database: Database;
+  let fx: PayFixture;
+  let manager: string;
+
+  const json = (body: unknown) => JSON.stringify(body);
+  const invite = (email: string) => callHandler(addPost, fx, { token: manager, body: json({ email, fullName: 'Invitee' }) });
+  /** The key as the invitee reads it: from the newest mail to `email`. */
+  const keyFromMail = async (email: string) => {
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail.template).toBe('reviewerInvitation');
+    const match = /http:\/\/[^\s/]+(?:\/en)?\/review\/active\/([A-Za-z0-9_-]{43})/.exec(mail.text);
+    expect(match).not.toBeNull();
+    expect(mail.html).toContain(match![1]);
+    return match![1];
+  };
+  const activate = (key: string, extra: Record<string, string> = {}) =>
+    callHandler(activePost, fx, { body: json({ key, ...FORM, ...extra }) });
+  const lookup = (key: string) => callHandler(keyGet, fx, { method: 'GET', params: { key } });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    useAsProcessDatabase(database);
+    fx = await plantPayingConference(database, 'revact');
+    manager = (await plantPayer(database, fx.conferenceId, 'manager')).token;
+  });
+  afterAll(() => database?.close());
+
+  it('invites: the mail holds a link whose key activates a new account, which then signs in with its password', async () => {
+    const added = await invite('new.reviewer@example.org');
+    expect(added.status).toBe(200);
+    const key = await keyFromMail('new.reviewer@example.org');
+    const [row] = await database.db.select().from(reviewer).where(eq(reviewer.email, 'new.reviewer@example.org'));
+    expect(row.keyHash).toBe(hashInvitationKey(key));
+    expect(row.keyHash).not.toContain(key);
+    expect(row.active).toBe(false);
+
+    const shown = await lookup(key);
+    expect(shown.json?.data).toMatchObject({ state: 'pending', email: 'new.reviewer@example.org', needsPassword: true });
+
+    // Without an account the password is required, and the attempt changes nothing.
+    const noPassword = await activate(key);
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.json?.error).toBe('INVALID_INPUT');
+    const mismatch = await activate(key, { password: PASSWORD, confirmPassword: 'Other2026x' });
+    expect(mismatch.status).toBe(400);
+    const missingDirection = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD, direction: '' });
+    expect(missingDirection.status).toBe(400);
+    expect(await database.db.select().from(user).where(eq(user.email, 'new.reviewer@example.org'))).toHaveLength(0);
+
+    const done = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD });
+    expect(done.status).toBe(200);
+    expect(done.json?.data).toMatchObject({ activated: true, newAccount: true });
+    const [after] = await database.db.select().from(reviewer).where(eq(reviewer.id, row.id));
+    expect(after).toMatchObject({ active: true, keyHash: null, fullName: 'Li Hua', country: 'CN', direction: 'Plasma physics' });
+    expect(after.activatedAt).not.toBeNull();
+    const members = await database.db
+      .select()
+      .from(conferenceMember)
+      .where(and(eq(conferenceMember.conferenceId, fx.conferenceId), eq(conferenceMember.userId, after.userId!)));
+    expect(members.map((m) => m.role)).toEqual(['reviewer']);
+
+    const auth = buildAuth(database.db, SECRET);
+    const signedIn = await signIn(database.db, {
+      email: 'new.reviewer@example.org',
+      password: PASSWORD,
+      ip: null,
+      headers: new Headers(),
+      auth,
+    });
+    expect(signedIn.userId).toBe(after.userId);
+    await expect(
+      signIn(database.db, { email: 'new.reviewer@example.org', password: 'Wrong2026pass', ip: null, headers: new Headers(), auth }),
+    ).rejects.toMatchObject({ code: 'LOGIN_ERROR' });
+
+    // The signed-in reviewer is told they are active.
+    const [live] = await database.db.select().from(session).where(eq(session.userId, after.userId!)).limit(1);
+    const status = await callHandler(activeGet, fx, { method: 'GET', token: live.token });
+    expect(status.json?.data).toMatchObject({ active: true, reviewerId: row.id, role: 'reviewer' });
+    const notReviewer = await callHandler(activeGet, fx, { method: 'GET', token: manager });
+    expect(notReviewer.json?.data).toEqual({ active: false });
+
+    // Single use: the key now answers the already-activated message.
+    const again = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD });
+    expect(again.status).toBe(409);
+    expect(again.json?.error).toBe('INVITATION_USED');
+    expect((await lookup(key)).json?.data).toEqual({ state: 'used' });
+  });
+
+  it('an existing account activates without a password and is linked by the invitation email', async () => {
+    const passwordHash = await hashPassword('Existing2026pw');
+    const userId = await database.db.transaction((tx) =>
+      insertAccount(tx, { email: 'known@example.org', name: 'Known Person', passwordHash }),
+    );
+    await invite('known@example.org');
+    const key = await keyFromMail('known@example.org');
+    expect((await lookup(key)).json?.data).toMatchObject({ state: 'pending', needsPassword: false });
+    // Signed in as somebody else: the invitation's email decides whom it links.
+    const done = await callHandler(activePost, fx, { token: manager, body: json({ key, ...FORM }) });
+    expect(done.status).toBe(200);
+    expect(done.json?.data).toMatchObject({ newAccount: false });
+    const [row] = await database.db.select().from(reviewer).where(eq(reviewer.email, 'known@example.org'));
+    expect(row.userId).toBe(userId);
+    expect(await database.db.select().from(user).where(eq(user.email, 'known@example.org'))).toHaveLength(1);
+  });
+
+  it('two concurrent activations of one key: exactly one wins (control: a read-then-write activation lets both win)', async () => {
+    await invite('race@example.org');
+    const key = await keyFromMail('race@example.org');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => activate(key, { password: PASSWORD, confirmPassword: PASSWORD })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.json?.error === 'INVITATION_USED')).toHaveLength(5);
+    expect(await database.db.select().from(user).where(eq(user.email, 'race@example.org'))).toHaveLength(1);
+
+    // Control: read the pending row twice, then write by id without the key condition — both "win".
+    await invite('race-control@example.org');
+    const controlKey = await keyFromMail('race-control@example.org');
+    const read = () =>
+      database.db
+        .select()
+        .from(reviewer)
+        .where(eq(reviewer.keyHash, hashInvitationKey(controlKey)));
+    const [first, second] = await Promise.all([read(), read()]);
+    const write = (rows: (typeof reviewer.$inferSelect)[]) =>
+      database.db.update(reviewer).set({ active: true, keyHash: null }).where(eq(reviewer.id, rows[0].id)).returning({ id: reviewer.id });
+    const wins = (await Promise.all([write(first), write(second)])).filter((r) => r.length === 1);
+    expect(wins).toHaveLength(2);
+  });
+
+  it('a resend replaces the key: the old link answers already-activated, the new one works', async () => {
+    const added = await invite('resend@example.org');
+    const id = (added.json?.data as { id: number }).id;
+    const oldKey = await keyFromMail('resend@example.org');
+    const resent = await callHandler(mailPost, fx, { token: manager, body: json({ id }) });
+    expect(resent.status).toBe(200);
+    const newKey = await keyFromMail('resend@example.org');
+    expect(newKey).not.toBe(oldKey);
+    expect((await lookup(oldKey)).json?.data).toEqual({ state: 'used' });
+    expect((await activate(oldKey, { password: PASSWORD, confirmPassword: PASSWORD })).json?.error).toBe('INVITATION_USED');
+    expect((await activate(newKey, { password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(200);
+    // Nothing left to resend to an active reviewer.
+    const late = await callHandler(mailPost, fx, { token: manager, body: json({ id }) });
+    expect(late.status).toBe(409);
+    expect(late.json?.error).toBe('INVITATION_USED');
+  });
+
+  it('an unknown or malformed key answers already-activated and activates nothing', async () => {
+    const unknown = 'A'.repeat(43);
+    expect((await lookup(unknown)).json?.data).toEqual({ state: 'used' });
+    expect((await lookup('not-a-key')).json?.data).toEqual({ state: 'used' });
+    const answer = await activate(unknown, { password: PASSWORD, confirmPassword: PASSWORD });
+    expect(answer.status).toBe(409);
+    expect(answer.json?.error).toBe('INVITATION_USED');
+    expect((await activate('short', { password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(400);
+  });
+
+  it('a duplicate invitation is refused; the invitation goes out in the conference language when it has one', async () => {
+    const dup = await invite('NEW.REVIEWER@example.org');
+    expect(dup.status).toBe(409);
+    expect(dup.json?.error).toBe('REVIEWER_EXISTS');
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'resend@example.org')).limit(1);
+    expect(mail.locale).toBe('zh');
+    expect(mail.subject).toContain('审稿专家邀请');
+  });
+});

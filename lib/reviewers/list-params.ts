@@ -1,0 +1,11 @@
+import { pagedListParams } from '@/lib/http/list-params';
+import { ZReviewerQuery } from './schemas';
+
+export const REVIEWER_LIST_PATH = '/platform/manage/reviewer';
+
+const reviewerList = pagedListParams(ZReviewerQuery, REVIEWER_LIST_PATH, ['q', 'role', 'active']);
+
+/** The reviewer list's filters from a page address (malformed values fall back to the defaults). */
+export const reviewerQueryFrom = reviewerList.queryFrom;
+/** The list's address with these filters. */
+export const reviewerListHref = reviewerList.href;
