@@ -10,3 +10,4 @@ export * from './menus';
 export * from './payments';
 export * from './invoices';
 export * from './submissions';
+export * from './hotel';
