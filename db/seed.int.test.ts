@@ -2,7 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { createTestDatabase, testBackends } from './testing';
-import { conference, reviewAssignment, reviewer, submission, submissionConfig, submissionVersion } from './schema';
+import { hotelBookingState } from '@/lib/hotel/schemas';
+import {
+  conference,
+  hotel,
+  hotelBooking,
+  hotelConfig,
+  hotelRoomType,
+  reviewAssignment,
+  reviewer,
+  submission,
+  submissionConfig,
+  submissionVersion,
+} from './schema';
 import { DEMO_SLUG, seedDemo } from './seed';
 
 describe.each(testBackends())('the demo seed on %s', (backend) => {
@@ -35,5 +47,49 @@ describe.each(testBackends())('the demo seed on %s', (backend) => {
       .innerJoin(reviewer, and(eq(reviewer.id, reviewAssignment.reviewerId), eq(reviewer.conferenceId, demo.id)))
       .where(eq(reviewAssignment.submissionId, submissions[0].id));
     expect(assignments).toEqual([{ active: true, role: 'reviewer', status: 'assigned' }]);
+  });
+
+  it('opens hotel booking with one four-star hotel and two room types around the conference dates, once', async () => {
+    const { db } = database;
+    const now = new Date('2026-11-24T04:00:00Z');
+    const [demo] = await db.select().from(conference).where(eq(conference.slug, DEMO_SLUG));
+    const check = async () => {
+      const [config] = await db.select().from(hotelConfig).where(eq(hotelConfig.conferenceId, demo.id));
+      expect(config.currency).toBe('CNY');
+      expect(
+        hotelBookingState(
+          { enabled: config.enabled, bookingStart: config.bookingStart ?? '', bookingEnd: config.bookingEnd ?? '' },
+          '2026-11-24',
+        ),
+      ).toBe('open');
+      expect(config.bookingEnd! < demo.startDate!).toBe(true);
+      const hotels = await db.select().from(hotel).where(eq(hotel.conferenceId, demo.id));
+      expect(hotels).toHaveLength(1);
+      expect(hotels[0]).toMatchObject({
+        stars: 4,
+        archived: false,
+        name: { zh: '中关村国际会议酒店', en: 'Zhongguancun International Conference Hotel' },
+      });
+      expect(hotels[0].address.zh && hotels[0].address.en && hotels[0].link).toBeTruthy();
+      const rooms = await db.select().from(hotelRoomType).where(eq(hotelRoomType.conferenceId, demo.id)).orderBy(hotelRoomType.sortOrder);
+      expect(rooms.map((r) => r.name.en)).toEqual(['King room', 'Twin room']);
+      for (const r of rooms) {
+        expect(r).toMatchObject({ hotelId: hotels[0].id, currency: 'CNY', priceStale: false, archived: false });
+        expect(r.priceMinor).toBeGreaterThan(0);
+        expect(r.totalRooms).toBeGreaterThanOrEqual(r.maxPerPerson);
+        // Bookable from the night before the conference to the morning after it.
+        expect(r.checkInStart < demo.startDate! && r.checkInEnd > demo.endDate!).toBe(true);
+      }
+      expect(await db.select().from(hotelBooking).where(eq(hotelBooking.conferenceId, demo.id))).toEqual([]);
+    };
+    await check();
+    expect(await seedDemo(db, now)).toBe(false);
+    await check();
+    // A demo seeded before hotels existed gets them on the next seed.
+    await db.delete(hotelRoomType).where(eq(hotelRoomType.conferenceId, demo.id));
+    await db.delete(hotel).where(eq(hotel.conferenceId, demo.id));
+    await db.delete(hotelConfig).where(eq(hotelConfig.conferenceId, demo.id));
+    expect(await seedDemo(db, now)).toBe(false);
+    await check();
   });
 });

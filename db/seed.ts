@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
+import { seedDemoHotel } from './seed-hotel';
 import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/payments/secrets';
@@ -57,6 +58,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   if (existing) {
     await seedDemoPayments(db, existing.id);
     await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
+    await seedDemoHotel(db, existing.id, now);
     return false;
   }
   const today = todayIn('Asia/Shanghai', now);
@@ -175,6 +177,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   });
   await seedDemoPayments(db, demoId);
   await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
+  await seedDemoHotel(db, demoId, now);
   return true;
 }
 

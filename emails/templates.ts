@@ -315,6 +315,44 @@ export const mailTemplates = {
       ],
     },
   },
+  hotelBooking: {
+    zh: {
+      subject: '【{conference}】酒店预订确认：{hotel}',
+      lines: [
+        '{name}，您好：',
+        '您已预订 {hotel} 的{roomType}：{checkIn} 入住，{checkOut} 退房，共 {nights} 晚，{rooms} 间。',
+        '订单号：{orderNo}，应付金额：{total}。请在个人中心“我的订单”中按时支付，逾期未支付的订单将失效，房间将被释放。',
+        '特殊要求：{requirements}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Hotel booking: {hotel}',
+      lines: [
+        'Dear {name},',
+        'You booked {rooms} room(s) of the type "{roomType}" at {hotel}: check-in {checkIn}, check-out {checkOut}, {nights} night(s).',
+        'Order number: {orderNo}, amount due: {total}. Please pay it in time under "My orders" in the personal centre; an order not paid in time lapses and its rooms are released.',
+        'Special requirements: {requirements}',
+      ],
+    },
+  },
+  hotelBookingInvalidated: {
+    zh: {
+      subject: '【{conference}】酒店预订已失效：{orderNo}',
+      lines: [
+        '{name}，您好：',
+        '会议更改了酒店的结算币种，您尚未支付的酒店预订（{hotel} {roomType}，{checkIn} 至 {checkOut}，{rooms} 间，订单号 {orderNo}）已失效，房间已释放。',
+        '如仍需住宿，请在个人中心“酒店预订”中按新的价格重新预订。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your hotel booking lapsed: {orderNo}',
+      lines: [
+        'Dear {name},',
+        'The conference changed the currency hotel rooms are paid in, so your unpaid hotel booking ({hotel}, {roomType}, {checkIn} to {checkOut}, {rooms} room(s), order {orderNo}) is no longer valid and its rooms were released.',
+        'If you still need a room, book again at the new price under "Hotel booking" in the personal centre.',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder, paymentSettings, registrationFee } from '@/db/schema';
+import { releaseBookingsOfOrders } from '@/lib/hotel/nights';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import { billOrderIds } from './create-bill';
 import { logBill, logOrders } from './log';
@@ -89,7 +90,8 @@ type ExpiringOrder = { id: number; conferenceId: number; feeId: number | null; q
 
 /**
  * Marks locked orders expired and invalid, gives their places back per fee (the fee rows in id
- * order, as every writer of several fees takes them) and logs it; returns their ids.
+ * order, as every writer of several fees takes them) and their hotel bookings' nights back, and
+ * logs it; returns their ids.
  */
 async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date): Promise<number[]> {
   const expiredIds = orders.map((o) => o.id);
@@ -119,6 +121,9 @@ async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date): P
       null,
     );
   }
+  // A hotel order's booking expires with it and gives its nights back (the room types are locked
+  // after the orders, in id order, as every path that touches both takes them).
+  await releaseBookingsOfOrders(tx, expiredIds, 'expired');
   return expiredIds;
 }
 

@@ -20,11 +20,13 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/register', label: t('registerConfig') },
           { href: '/platform/config/pay', label: t('payConfig') },
           { href: '/platform/config/contribute', label: t('contributeConfig') },
+          { href: '/platform/config/hotel', label: t('hotelConfig') },
           { href: '/platform/config/review', label: t('reviewConfig') },
           { href: '/platform/manage/user', label: t('manageUser') },
           { href: '/platform/manage/order', label: t('manageOrder') },
           { href: '/platform/manage/receipt', label: t('manageReceipt') },
           { href: '/platform/manage/contribute', label: t('manageContribute') },
+          { href: '/platform/manage/hotel', label: t('manageHotel') },
           { href: '/platform/manage/reviewer', label: t('manageReviewer') },
         ]
       : []),

@@ -21,6 +21,7 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/conference/fee', label: t('fee') },
                 { href: '/profile/order/list', label: t('orders') },
                 { href: '/profile/submission', label: t('submission') },
+                { href: '/profile/hotel/order', label: t('hotelBooking') },
               ]}
             />
           </Paper>

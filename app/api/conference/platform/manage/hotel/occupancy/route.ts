@@ -1,0 +1,8 @@
+import { ZOccupancyQuery } from '@/lib/hotel/admin-list-params';
+import { occupancyGrid } from '@/lib/hotel/occupancy';
+import { route } from '@/lib/http/route';
+
+/** Rooms taken per room type and night against the total bookable, of one hotel or of all (managers). */
+export const GET = route({ auth: 'manager', query: ZOccupancyQuery }, async ({ db, conference, query }) =>
+  occupancyGrid(db, conference.id, query.hotel),
+);

@@ -1,0 +1,194 @@
+'use client';
+
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { CURRENCIES } from '@/lib/fees/money';
+import { HOTEL_PER_PERSON_MAX, HOTEL_ROOMS_MAX, ZRoomTypeInput, type RoomTypeInput } from '@/lib/hotel/schemas';
+import { ApiError } from '@/components/ui/api-client';
+import { showApiError } from '@/components/ui/form-errors';
+import { MoneyInput } from '@/components/ui/money-input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useFieldError } from '@/components/ui/use-api';
+
+type Whole = 'totalRooms' | 'minPerPerson' | 'maxPerPerson';
+
+/** An empty room type of `hotelId`, its display price in the configured display currency. */
+export function newRoomType(hotelId: number, displayCurrency: string): RoomTypeInput {
+  return {
+    hotelId,
+    name: { zh: '', en: '' },
+    priceMinor: '' as unknown as number,
+    displayPriceMinor: '' as unknown as number,
+    displayCurrency: displayCurrency as RoomTypeInput['displayCurrency'],
+    totalRooms: '' as unknown as number,
+    minPerPerson: 1,
+    maxPerPerson: 1,
+    checkInStart: '',
+    checkInEnd: '',
+  };
+}
+
+/**
+ * The modal that adds or edits a room type: names, the price per room and night in the settlement
+ * currency (typed in major units, held as minor units), the display price and its currency, total
+ * bookable per night (never below the busiest night's booked rooms), rooms per booking and the
+ * check-in window — every §5 rule answered under its field.
+ */
+export function RoomTypeForm({
+  opened,
+  title,
+  roomTypeId,
+  initial,
+  currency,
+  bookedPeak,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  title: string;
+  /** The room type being edited; none when adding. */
+  roomTypeId: number | null;
+  initial: RoomTypeInput;
+  /** The settlement currency the price is charged in. */
+  currency: string;
+  bookedPeak: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useTranslations('hotelConfig');
+  const tc = useTranslations('common');
+  const api = useApi();
+  const fieldError = useFieldError();
+  const form = useForm<RoomTypeInput>({ resolver: zodResolver(ZRoomTypeInput) as never, values: initial });
+  const errors = form.formState.errors;
+  const displayCurrency = useWatch({ control: form.control, name: 'displayCurrency' }) ?? 'CNY';
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (roomTypeId) await api(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, { method: 'PUT', body: values });
+      else await api('/conference/platform/config/hotel/roomTypes', { body: values });
+      notifications.show({ color: 'green', message: t('roomTypeSaved') });
+      onSaved();
+    } catch (error) {
+      showApiError(error, form.setError);
+      if (error instanceof ApiError && error.code === 'HOTEL_ROOMS_BELOW_BOOKED') form.setError('totalRooms', { message: error.message });
+    }
+  });
+
+  const whole = (name: Whole, label: string, max: number, description?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          description={description}
+          required
+          min={1}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          value={field.value as number | ''}
+          onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+          onBlur={field.onBlur}
+          error={fieldError(errors[name])}
+          data-testid={`room-${name}`}
+        />
+      )}
+    />
+  );
+  const money = (name: 'priceMinor' | 'displayPriceMinor', label: string, unit: string, description: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <MoneyInput
+          label={label}
+          description={description}
+          required
+          currency={unit}
+          value={field.value as number | ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldError(errors[name])}
+          data-testid={`room-${name}`}
+        />
+      )}
+    />
+  );
+  const date = (name: 'checkInStart' | 'checkInEnd', label: string, description: string) => (
+    <TextInput
+      type="date"
+      required
+      label={label}
+      description={description}
+      error={fieldError(errors[name])}
+      data-testid={`room-${name}`}
+      {...form.register(name)}
+    />
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="xl">
+      <form onSubmit={submit} noValidate data-testid="room-type-form">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('roomTypeNameZh')}
+              required
+              error={fieldError(errors.name?.zh)}
+              data-testid="room-name-zh"
+              {...form.register('name.zh')}
+            />
+            <TextInput
+              label={t('roomTypeNameEn')}
+              required
+              error={fieldError(errors.name?.en)}
+              data-testid="room-name-en"
+              {...form.register('name.en')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {money('priceMinor', t('price', { currency }), currency, t('priceHint'))}
+            {money('displayPriceMinor', t('displayPrice'), displayCurrency, t('displayPriceHint'))}
+            <Controller
+              control={form.control}
+              name="displayCurrency"
+              render={({ field }) => (
+                <Select
+                  label={t('displayCurrency')}
+                  data={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                  value={field.value}
+                  onChange={(v) => v && field.onChange(v)}
+                  allowDeselect={false}
+                  error={fieldError(errors.displayCurrency)}
+                  data-testid="room-displayCurrency"
+                />
+              )}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {whole('totalRooms', t('totalRooms'), HOTEL_ROOMS_MAX, t('totalRoomsHint', { booked: bookedPeak }))}
+            {whole('minPerPerson', t('minPerPerson'), HOTEL_PER_PERSON_MAX)}
+            {whole('maxPerPerson', t('maxPerPerson'), HOTEL_PER_PERSON_MAX)}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {date('checkInStart', t('checkInStart'), t('checkInStartHint'))}
+            {date('checkInEnd', t('checkInEnd'), t('checkInEndHint'))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {tc('cancel')}
+            </Button>
+            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-room-type">
+              {t('saveRoomType')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

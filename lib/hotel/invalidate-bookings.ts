@@ -1,0 +1,49 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { conferenceOrder } from '@/db/schema';
+import { PAYABLE_STATUSES } from '@/lib/orders/rules';
+import { logOrders } from '@/lib/payments/log';
+import { queueBookingNotice } from './booking-mail';
+import { releaseBookingsOfOrders } from './nights';
+
+/**
+ * The settlement currency changed (spec §4): every hotel order of the conference that is still
+ * available and unpaid becomes invalid ('currencyChanged'; kept, never deleted, and logged), its
+ * booking becomes 'invalid' and gives its nights back, and each booker is told by mail in the
+ * language they booked in — all in the caller's transaction. Paid orders (and orders awaiting a
+ * transfer's confirmation) keep their bookings.
+ *
+ * Locks: the caller holds the hotel_config row FOR UPDATE (bookings hold it FOR SHARE, so none is
+ * in flight); here the orders FOR UPDATE in id order, then the room types in id order — the order
+ * the expiry takes them in. Call it BEFORE locking or updating hotel_room_type rows in the same
+ * transaction (e.g. marking the prices stale), or a concurrent expiry could deadlock with it.
+ * Returns the orders invalidated.
+ */
+export async function invalidateUnpaidHotelBookings(
+  tx: Executor,
+  input: { conferenceId: number; actorUserId: string | null },
+): Promise<number[]> {
+  const orders = await tx
+    .select({ id: conferenceOrder.id })
+    .from(conferenceOrder)
+    .where(
+      and(
+        eq(conferenceOrder.conferenceId, input.conferenceId),
+        eq(conferenceOrder.type, 'hotel'),
+        eq(conferenceOrder.orderStatus, 'available'),
+        inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
+      ),
+    )
+    .orderBy(conferenceOrder.id)
+    .for('update');
+  if (orders.length === 0) return [];
+  const ids = orders.map((o) => o.id);
+  await tx
+    .update(conferenceOrder)
+    .set({ orderStatus: 'invalid', invalidReason: 'currencyChanged', updatedAt: new Date() })
+    .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), inArray(conferenceOrder.id, ids)));
+  await logOrders(tx, input.conferenceId, ids, 'invalidated', input.actorUserId, 'currencyChanged');
+  const released = await releaseBookingsOfOrders(tx, ids, 'invalid');
+  for (const booking of released) await queueBookingNotice(tx, input.conferenceId, booking.id, 'hotelBookingInvalidated');
+  return ids;
+}

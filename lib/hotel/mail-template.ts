@@ -1,0 +1,95 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { hotel, hotelConfig, hotelRoomType } from '@/db/schema';
+import type { HotelMailTemplate } from '@/db/schema';
+import { mailTemplates } from '@/emails/templates';
+import { formatMoney } from '@/lib/fees/money';
+import { todayIn } from '@/lib/conferences/website-config';
+import { localized, locales, type Locale, type LocalizedText } from '@/lib/i18n/localized';
+import { HOTEL_BOOKING_MAIL_VARS, type HotelBookingMailVars } from './booking-mail';
+import { hotelAdminTranslator } from './admin-messages';
+import { addDays } from './dates';
+import { hotelMailTemplateSchema, isEmptyTemplate, type HotelMailTemplateInput } from './mail-template-schema';
+
+/** The schema of the template editor on the server: the variables the booking mail fills. */
+export const ZHotelMailTemplate = hotelMailTemplateSchema(HOTEL_BOOKING_MAIL_VARS);
+
+/** The organiser's hotel booking mail template (null: the default wording is used). */
+export async function hotelMailTemplate(db: Executor, conferenceId: number): Promise<HotelMailTemplate | null> {
+  const [row] = await db.select({ template: hotelConfig.mailTemplate }).from(hotelConfig).where(eq(hotelConfig.conferenceId, conferenceId));
+  return row?.template ?? null;
+}
+
+/**
+ * Saves the template (an all-empty one is the same as none), creating the conference's hotel
+ * settings row with its defaults when there is none yet; nothing else of the row changes.
+ */
+export async function saveHotelMailTemplate(
+  db: Executor,
+  conferenceId: number,
+  input: HotelMailTemplateInput | null,
+): Promise<HotelMailTemplate | null> {
+  const template: HotelMailTemplate | null =
+    input === null || isEmptyTemplate(input)
+      ? null
+      : { subject: { zh: input.subject.zh, en: input.subject.en }, body: { zh: input.body.zh, en: input.body.en } };
+  await db
+    .insert(hotelConfig)
+    .values({ conferenceId, mailTemplate: template })
+    .onConflictDoUpdate({ target: hotelConfig.conferenceId, set: { mailTemplate: template, updatedAt: sql`now()` } });
+  return template;
+}
+
+/** The default wording in both languages, as the editor shows it (the body one paragraph a line). */
+export function defaultHotelMailTemplate(): HotelMailTemplate {
+  const of = (pick: (l: Locale) => string): LocalizedText => ({ zh: pick('zh'), en: pick('en') });
+  return {
+    subject: of((l) => mailTemplates.hotelBooking[l].subject),
+    body: of((l) => mailTemplates.hotelBooking[l].lines.join('\n')),
+  };
+}
+
+/**
+ * Values for the editor's preview in each language: the conference's own title, its first room
+ * type (else made-up names) for two nights from the room type's first check-in day, and a sample
+ * guest, order number and request.
+ */
+export async function hotelMailSamples(
+  db: Executor,
+  conference: { id: number; title: LocalizedText; timeZone: string },
+): Promise<Record<Locale, HotelBookingMailVars>> {
+  const [first] = await db
+    .select({
+      hotelName: hotel.name,
+      roomTypeName: hotelRoomType.name,
+      priceMinor: hotelRoomType.priceMinor,
+      currency: hotelRoomType.currency,
+      checkInStart: hotelRoomType.checkInStart,
+    })
+    .from(hotelRoomType)
+    .innerJoin(hotel, and(eq(hotel.id, hotelRoomType.hotelId), eq(hotel.conferenceId, conference.id)))
+    .where(and(eq(hotelRoomType.conferenceId, conference.id), eq(hotelRoomType.archived, false), eq(hotel.archived, false)))
+    .orderBy(asc(hotel.sortOrder), asc(hotel.id), asc(hotelRoomType.sortOrder), asc(hotelRoomType.id))
+    .limit(1);
+  const checkIn = first?.checkInStart ?? todayIn(conference.timeZone);
+  const samples = locales.map((locale): [Locale, HotelBookingMailVars] => {
+    const t = hotelAdminTranslator(locale);
+    return [
+      locale,
+      {
+        conference: localized(conference.title, locale),
+        name: t('sampleName'),
+        hotel: first ? localized(first.hotelName, locale) : t('sampleHotel'),
+        roomType: first ? localized(first.roomTypeName, locale) : t('sampleRoomType'),
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        nights: 2,
+        rooms: 1,
+        total: formatMoney((first?.priceMinor ?? 50000) * 2, first?.currency ?? 'CNY', locale),
+        orderNo: `${checkIn.replaceAll('-', '')}1001`,
+        requirements: t('sampleRequirements'),
+      },
+    ];
+  });
+  return Object.fromEntries(samples) as Record<Locale, HotelBookingMailVars>;
+}
