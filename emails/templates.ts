@@ -353,6 +353,24 @@ export const mailTemplates = {
       ],
     },
   },
+  hotelBookingRepriced: {
+    zh: {
+      subject: '【{conference}】酒店预订已失效：{orderNo}',
+      lines: [
+        '{name}，您好：',
+        '会议调整了 {hotel} {roomType} 的房价，您尚未支付的预订（{checkIn} 至 {checkOut}，{rooms} 间，订单号 {orderNo}）已失效，房间已释放。',
+        '如仍需住宿，请在个人中心“酒店预订”中按新的价格重新预订。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your hotel booking lapsed: {orderNo}',
+      lines: [
+        'Dear {name},',
+        'The conference changed the price of {roomType} at {hotel}, so your unpaid booking ({checkIn} to {checkOut}, {rooms} room(s), order {orderNo}) is no longer valid and its rooms were released.',
+        'If you still need a room, book again at the new price under "Hotel booking" in the personal centre.',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

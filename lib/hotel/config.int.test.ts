@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, hotelBooking, hotelConfig, hotelRoomNight, hotelRoomType, mailOutbox, orderEvent } from '@/db/schema';
@@ -9,7 +9,7 @@ import { GET, PUT } from '@/app/api/conference/platform/config/hotel/route';
 import { PUT as PUT_ROOM } from '@/app/api/conference/platform/config/hotel/roomTypes/[id]/route';
 import { findHotelConfig, hotelBookingStateNow, saveHotelConfig } from './config';
 import { plantGuest, plantHotelBooking, plantHotelWithRooms, ROOM_BASE, type PlantedHotel } from './config-testing';
-import { invalidateUnpaidHotelBookings } from './invalidate-bookings';
+import { updateRoomType } from './room-types';
 import { takeNights } from './nights';
 import { DEFAULT_HOTEL_CONFIG, type HotelConfigInput } from './schemas';
 
@@ -281,63 +281,68 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
       expect(order.orderStatus).toBe('available');
     });
 
-    /**
-     * A booking that has taken its nights (its room type locked, not yet stale) while the currency
-     * changes: it commits an unpaid order at the old currency after the first sweep. The save must
-     * still leave it invalid. The control does the same without the sweep after the marking and
-     * lets it through (PostgreSQL only: PGlite runs one transaction at a time, so there the save
-     * simply waits for the booking and its first sweep catches it).
-     */
-    const raceBookingAgainst = async (change: (conferenceId: number) => Promise<unknown>) => {
-      const fresh = await plantPayingConference(database, `hrace${Math.random().toString(36).slice(2, 8)}`);
-      const planted = await plantHotelWithRooms(database, fresh.conferenceId, 1, 'R');
+    it("a room type's new price invalidates the unpaid orders of that room type only (nights back, mail, logged)", async () => {
+      const fresh = await plantPayingConference(database, 'hreprice');
+      const planted = await plantHotelWithRooms(database, fresh.conferenceId, 2, 'P');
       await database.db.insert(hotelConfig).values({ conferenceId: fresh.conferenceId, currency: 'CNY' });
-      const guest = await plantGuest(database, 'race');
-      let locked!: () => void;
-      let go!: () => void;
-      const nightsTaken = new Promise<void>((r) => (locked = r));
-      const released = new Promise<void>((r) => (go = r));
-      const booking = plantHotelBooking(database, {
-        conferenceId: fresh.conferenceId,
+      const [repriced, untouched] = planted.roomTypeIds;
+      const book = async (roomTypeId: number, tag: string, payStatus: 'unpaid' | 'success' = 'unpaid') =>
+        plantHotelBooking(database, {
+          conferenceId: fresh.conferenceId,
+          hotelId: planted.hotelId,
+          roomTypeId,
+          userId: (await plantGuest(database, tag)).id,
+          payStatus,
+          locale: 'en',
+        });
+      const unpaid = await book(repriced, 'rp-unpaid');
+      const paid = await book(repriced, 'rp-paid', 'success');
+      const other = await book(untouched, 'rp-other');
+      const [current] = await database.db.select().from(hotelRoomType).where(eq(hotelRoomType.id, repriced));
+      const body = {
         hotelId: planted.hotelId,
-        roomTypeId: planted.roomTypeIds[0],
-        userId: guest.id,
-        afterNights: async () => {
-          locked();
-          await released;
-        },
-      });
-      await nightsTaken;
-      const saving = change(fresh.conferenceId);
-      // Long enough for the save to pass its first sweep and wait on the room type's lock.
-      await new Promise((r) => setTimeout(r, 300));
-      go();
-      const { order } = await booking;
-      await saving;
-      const [after] = await database.db.select().from(conferenceOrder).where(eq(conferenceOrder.id, order.id));
-      return after;
-    };
-
-    it('a booking caught between the first sweep and the marking is invalidated too', async () => {
-      const after = await raceBookingAgainst((conferenceId) => saveHotelConfig(database.db, conferenceId, { currency: 'EUR' }, managerAId));
-      expect(after).toMatchObject({ orderStatus: 'invalid', invalidReason: 'currencyChanged', currency: 'CNY' });
+        name: current.name,
+        priceMinor: current.priceMinor,
+        displayPriceMinor: current.displayPriceMinor,
+        displayCurrency: 'CNY' as const,
+        totalRooms: current.totalRooms,
+        minPerPerson: current.minPerPerson,
+        maxPerPerson: current.maxPerPerson,
+        checkInStart: current.checkInStart,
+        checkInEnd: current.checkInEnd,
+      };
+      // The same price again changes no order.
+      expect(await updateRoomType(database.db, fresh.conferenceId, repriced, body, managerAId)).toMatchObject({ invalidatedOrders: 0 });
+      const result = await updateRoomType(
+        database.db,
+        fresh.conferenceId,
+        repriced,
+        { ...body, priceMinor: current.priceMinor + 100 },
+        managerAId,
+      );
+      expect(result).toMatchObject({ invalidatedOrders: 1 });
+      const orders = await database.db
+        .select()
+        .from(conferenceOrder)
+        .where(inArray(conferenceOrder.id, [unpaid.order.id, paid.order.id, other.order.id]));
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      expect(byId.get(unpaid.order.id)).toMatchObject({ orderStatus: 'invalid', invalidReason: 'priceChanged', payStatus: 'unpaid' });
+      expect(byId.get(paid.order.id)).toMatchObject({ orderStatus: 'available', payStatus: 'success' });
+      expect(byId.get(other.order.id)).toMatchObject({ orderStatus: 'available', payStatus: 'unpaid' });
+      // The unpaid booking's nights are back: only the paid booking's room is taken on those nights.
+      expect(await nightsOf(repriced)).toEqual([
+        ['2030-10-10', 1],
+        ['2030-10-11', 1],
+      ]);
+      const mails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.conferenceId, fresh.conferenceId), eq(mailOutbox.template, 'hotelBookingRepriced')));
+      expect(mails).toHaveLength(1);
+      expect(mails[0].locale).toBe('en');
+      const events = await database.db.select().from(orderEvent).where(eq(orderEvent.orderId, unpaid.order.id));
+      expect(events.map((e) => [e.action, e.note])).toContainEqual(['invalidated', 'priceChanged']);
     });
-
-    it.runIf(backend === 'postgres')(
-      'control: without the sweep after the marking, that booking keeps an order at the old currency',
-      async () => {
-        const after = await raceBookingAgainst((conferenceId) =>
-          database.db.transaction(async (tx) => {
-            await tx.select().from(hotelConfig).where(eq(hotelConfig.conferenceId, conferenceId)).for('update');
-            await invalidateUnpaidHotelBookings(tx, { conferenceId, actorUserId: managerAId });
-            await tx.select({ id: hotelRoomType.id }).from(hotelRoomType).where(eq(hotelRoomType.conferenceId, conferenceId)).for('update');
-            await tx.update(hotelRoomType).set({ priceStale: true }).where(eq(hotelRoomType.conferenceId, conferenceId));
-            await tx.update(hotelConfig).set({ currency: 'EUR' }).where(eq(hotelConfig.conferenceId, conferenceId));
-          }),
-        );
-        expect(after).toMatchObject({ orderStatus: 'available', payStatus: 'unpaid', currency: 'CNY' });
-      },
-    );
 
     it('the service alone: the first save of a conference without settings compares with the default currency', async () => {
       const fresh = await plantPayingConference(database, 'hcfgc');

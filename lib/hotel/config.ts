@@ -77,10 +77,9 @@ export type SavedHotelConfig = {
  * type is marked priceStale, so it cannot be booked until its price is saved in the new currency.
  * Lock order: settings row, then the orders and the room types of their bookings (inside
  * invalidateUnpaidHotelBookings, the order expiry takes them in), then the remaining room types in
- * id order. A booking that took its room type's lock between the first sweep and the marking
- * committed an unpaid order at the old currency; a second sweep, once every room type is held,
- * catches it (it can only find such just-made orders: the others are already invalid and ours).
- * Paid bookings, and transfers awaiting confirmation, are left alone.
+ * id order. Bookings hold the settings row FOR SHARE from before they take a room, so none is in
+ * flight while this runs and the one sweep finds every unpaid order. Paid bookings, and transfers
+ * awaiting confirmation, are left alone.
  */
 export async function saveHotelConfig(db: DB, conferenceId: number, raw: HotelConfigInput, actorUserId: string): Promise<SavedHotelConfig> {
   const input = ZHotelConfig.parse(raw);
@@ -117,7 +116,6 @@ export async function saveHotelConfig(db: DB, conferenceId: number, raw: HotelCo
           .where(and(eq(hotelRoomType.conferenceId, conferenceId), eq(hotelRoomType.archived, false)))
           .returning({ id: hotelRoomType.id });
         staleRoomTypes = marked.length;
-        invalidatedOrders += await invalidated(tx, conferenceId, actorUserId);
       }
     }
     const [row] = await tx.update(hotelConfig).set(values).where(eq(hotelConfig.conferenceId, conferenceId)).returning();

@@ -1,14 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { conferenceOrder } from '@/db/schema';
+import { conferenceOrder, hotelBooking } from '@/db/schema';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import { logOrders } from '@/lib/payments/log';
 import { queueBookingNotice } from './booking-mail';
 import { releaseBookingsOfOrders } from './nights';
 
+/** Why unpaid hotel orders lapse: the settlement currency changed, or one room type's price did. */
+export type HotelInvalidation = 'currencyChanged' | 'priceChanged';
+
+const NOTICE = { currencyChanged: 'hotelBookingInvalidated', priceChanged: 'hotelBookingRepriced' } as const;
+
 /**
- * The settlement currency changed (spec §4): every hotel order of the conference that is still
- * available and unpaid becomes invalid ('currencyChanged'; kept, never deleted, and logged), its
+ * The settlement currency changed, or (with `roomTypeId`) a room type's price changed (spec §4):
+ * every hotel order of the conference (of that room type) that is still available and unpaid
+ * becomes invalid (`reason`; kept, never deleted, and logged), its
  * booking becomes 'invalid' and gives its nights back, and each booker is told by mail in the
  * language they booked in — all in the caller's transaction. Paid orders (and orders awaiting a
  * transfer's confirmation) keep their bookings.
@@ -21,8 +27,13 @@ import { releaseBookingsOfOrders } from './nights';
  */
 export async function invalidateUnpaidHotelBookings(
   tx: Executor,
-  input: { conferenceId: number; actorUserId: string | null },
+  input: { conferenceId: number; actorUserId: string | null; roomTypeId?: number; reason?: HotelInvalidation },
 ): Promise<number[]> {
+  const reason = input.reason ?? 'currencyChanged';
+  const ofRoomType =
+    input.roomTypeId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${hotelBooking} where ${hotelBooking.orderId} = ${conferenceOrder.id} and ${hotelBooking.conferenceId} = ${input.conferenceId} and ${hotelBooking.roomTypeId} = ${input.roomTypeId})`;
   const orders = await tx
     .select({ id: conferenceOrder.id })
     .from(conferenceOrder)
@@ -32,6 +43,7 @@ export async function invalidateUnpaidHotelBookings(
         eq(conferenceOrder.type, 'hotel'),
         eq(conferenceOrder.orderStatus, 'available'),
         inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
+        ofRoomType,
       ),
     )
     .orderBy(conferenceOrder.id)
@@ -40,10 +52,10 @@ export async function invalidateUnpaidHotelBookings(
   const ids = orders.map((o) => o.id);
   await tx
     .update(conferenceOrder)
-    .set({ orderStatus: 'invalid', invalidReason: 'currencyChanged', updatedAt: new Date() })
+    .set({ orderStatus: 'invalid', invalidReason: reason, updatedAt: new Date() })
     .where(and(eq(conferenceOrder.conferenceId, input.conferenceId), inArray(conferenceOrder.id, ids)));
-  await logOrders(tx, input.conferenceId, ids, 'invalidated', input.actorUserId, 'currencyChanged');
+  await logOrders(tx, input.conferenceId, ids, 'invalidated', input.actorUserId, reason);
   const released = await releaseBookingsOfOrders(tx, ids, 'invalid');
-  for (const booking of released) await queueBookingNotice(tx, input.conferenceId, booking.id, 'hotelBookingInvalidated');
+  for (const booking of released) await queueBookingNotice(tx, input.conferenceId, booking.id, NOTICE[reason]);
   return ids;
 }

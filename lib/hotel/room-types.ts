@@ -3,6 +3,7 @@ import type { DB, Executor } from '@/db/client';
 import { hotel, hotelRoomNight, hotelRoomType } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { lockHotelConfig } from './config';
+import { invalidateUnpaidHotelBookings } from './invalidate-bookings';
 import type { Removal } from './hotels';
 import { maxBookedNight } from './nights';
 import { everBooked } from './queries';
@@ -64,11 +65,29 @@ export async function createRoomType(db: DB, conferenceId: number, raw: RoomType
  * moves). Its row is locked FOR UPDATE — the lock bookings take their nights under — and total
  * bookable may not go below the rooms taken on its busiest night (HOTEL_ROOMS_BELOW_BOOKED, with
  * that number). Saving puts the price in the settlement currency and clears a stale price.
+ * A new price (spec §4 "price change invalidates the corresponding orders") makes the unpaid
+ * orders of this room type invalid, their bookings give their nights back and the bookers are told;
+ * that runs first, under the settings row held FOR UPDATE (so no booking is in flight), taking the
+ * orders before the room types as every path does.
  */
-export async function updateRoomType(db: DB, conferenceId: number, roomTypeId: number, raw: RoomTypeInput): Promise<{ id: number }> {
+export async function updateRoomType(
+  db: DB,
+  conferenceId: number,
+  roomTypeId: number,
+  raw: RoomTypeInput,
+  actorUserId: string | null = null,
+): Promise<{ id: number; invalidatedOrders: number }> {
   const input = ZRoomTypeInput.parse(raw);
   return db.transaction(async (tx) => {
-    const config = await lockHotelConfig(tx, conferenceId, 'share');
+    const [before] = await tx
+      .select({ priceMinor: hotelRoomType.priceMinor, currency: hotelRoomType.currency })
+      .from(hotelRoomType)
+      .where(and(eq(hotelRoomType.id, roomTypeId), eq(hotelRoomType.conferenceId, conferenceId)));
+    const repriced = before !== undefined && before.priceMinor !== input.priceMinor;
+    const config = await lockHotelConfig(tx, conferenceId, repriced ? 'update' : 'share');
+    const invalidated = repriced
+      ? await invalidateUnpaidHotelBookings(tx, { conferenceId, actorUserId, roomTypeId, reason: 'priceChanged' })
+      : [];
     const [current] = await tx
       .select({ id: hotelRoomType.id })
       .from(hotelRoomType)
@@ -90,7 +109,7 @@ export async function updateRoomType(db: DB, conferenceId: number, roomTypeId: n
       .update(hotelRoomType)
       .set({ ...columns(input, config.currency), updatedAt: new Date() })
       .where(and(eq(hotelRoomType.id, roomTypeId), eq(hotelRoomType.conferenceId, conferenceId)));
-    return { id: roomTypeId };
+    return { id: roomTypeId, invalidatedOrders: invalidated.length };
   });
 }
 

@@ -10,9 +10,12 @@ function roomTypeId(raw: string | undefined): number {
   return id;
 }
 
-/** Changes a room type (total bookable never below the rooms booked on its busiest night); clears a stale price. */
-export const PUT = route({ auth: 'manager', body: ZRoomTypeInput }, async ({ db, conference, params, body }) =>
-  updateRoomType(db, conference.id, roomTypeId(params.id), body),
+/**
+ * Changes a room type (total bookable never below the rooms booked on its busiest night); clears a
+ * stale price; a new price invalidates the room type's unpaid orders.
+ */
+export const PUT = route({ auth: 'manager', body: ZRoomTypeInput }, async ({ db, conference, params, body, user }) =>
+  updateRoomType(db, conference.id, roomTypeId(params.id), body, user.id),
 );
 
 /** Removes a room type: deleted when never booked, otherwise archived. */
