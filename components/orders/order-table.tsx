@@ -5,6 +5,7 @@ import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { conferenceFormatter } from '@/lib/i18n/format';
+import { orderUnits } from '@/lib/orders/rules';
 
 const PAY_COLORS: Record<string, string> = {
   unpaid: 'orange',
@@ -84,13 +85,13 @@ export async function OrderTable({
                     <Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text>
                   </TableTd>
                   <TableTd>
-                    <Text size="sm">{order.quantity}</Text>
+                    <Text size="sm">{orderUnits(order)}</Text>
                   </TableTd>
                 </>
               ) : (
                 <TableTd>
                   <Text size="sm">
-                    {formatMoney(order.unitPriceMinor, order.currency, locale)} × {order.quantity}
+                    {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
                   </Text>
                 </TableTd>
               )}

@@ -81,7 +81,10 @@ describe.each(testBackends())('hotel booking rules on %s', (backend) => {
       userId: booker.id,
       type: 'hotel',
       feeId: null,
-      itemName: { zh: '湖滨酒店 · 大床房', en: 'Lakeside Hotel · King room' },
+      itemName: {
+        zh: '湖滨酒店 · 大床房（2030-10-10 至 2030-10-12，2 间 × 2 晚）',
+        en: 'Lakeside Hotel · King room (2030-10-10 to 2030-10-12, 2 rooms × 2 nights)',
+      },
       deadline: '2999-12-31',
       unitPriceMinor: 50000,
       quantity: 2,
@@ -354,6 +357,42 @@ describe.each(testBackends())('hotel booking rules on %s', (backend) => {
       cancelBooking(database.db, { conferenceId: fx.conferenceId, userId: booker.id, bookingId: booking.id }),
     ).rejects.toMatchObject({ code: 'HOTEL_BOOKING_NOT_CHANGEABLE' });
     expect(await nights(database, fx.roomTypeId)).toEqual({});
+  });
+
+  it('no change or cancellation while a payment is under way; a change keeps the time to pay', async () => {
+    const [payer] = await plantBookers(database, fx.conferenceId, 1, 'paying');
+    const { booking, order } = await placeBooking(database.db, { ...who(payer), values: validBooking(fx) });
+    const heldSince = new Date(Date.now() - 3_600_000);
+    await database.db.update(conferenceOrder).set({ createdAt: heldSince }).where(eq(conferenceOrder.id, order.id));
+    const [bill] = await database.db
+      .insert(paymentBill)
+      .values({
+        conferenceId: fx.conferenceId,
+        billNo: `B-paying-${order.id}`,
+        userId: payer.id,
+        methodKind: 'stripe',
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        status: 'pending',
+        expiresAt: new Date(Date.now() + 600_000),
+      })
+      .returning();
+    await database.db.insert(paymentBillOrder).values({ billId: bill.id, orderId: order.id, conferenceId: fx.conferenceId });
+    const cancel = () => cancelBooking(database.db, { conferenceId: fx.conferenceId, userId: payer.id, bookingId: booking.id });
+    await expect(cancel()).rejects.toMatchObject({ code: 'HOTEL_BOOKING_BEING_PAID' });
+    await expect(
+      changeBooking(database.db, { ...who(payer), bookingId: booking.id, values: validBooking(fx, { rooms: 2 }) }),
+    ).rejects.toMatchObject({ code: 'HOTEL_BOOKING_BEING_PAID' });
+    expect(await bookingRow(database, booking.id)).toMatchObject({ status: 'active', rooms: 1 });
+    // The payer walked away: once the online payment's time is over, the booking can be changed,
+    // and the new order counts its time to pay from when the rooms were first held.
+    await database.db
+      .update(paymentBill)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentBill.id, bill.id));
+    const changed = await changeBooking(database.db, { ...who(payer), bookingId: booking.id, values: validBooking(fx, { rooms: 2 }) });
+    expect((await orderOf(database, changed.order.id)).createdAt.getTime()).toBe(heldSince.getTime());
+    await cancelBooking(database.db, { conferenceId: fx.conferenceId, userId: payer.id, bookingId: changed.booking.id });
   });
 
   it('expiry of an unpaid hotel order gives the nights back, and money arriving later does not bring it back', async () => {

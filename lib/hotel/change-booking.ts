@@ -30,6 +30,8 @@ export async function changeBooking(db: DB, input: Booker & { bookingId: number;
       .where(and(eq(conferenceOrder.id, order.id), eq(conferenceOrder.conferenceId, input.conferenceId)));
     await logOrders(tx, input.conferenceId, [order.id], 'changed', input.userId, 'hotel booking changed');
     await releaseBookings(tx, [booking], 'changed');
-    return bookInTransaction(tx, input, values);
+    // The new order keeps the old one's time: changing a booking does not restart the time to pay,
+    // or re-sending it would hold the rooms for ever.
+    return bookInTransaction(tx, input, values, order.createdAt);
   });
 }

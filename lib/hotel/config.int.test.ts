@@ -347,9 +347,9 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
     it('the service alone: the first save of a conference without settings compares with the default currency', async () => {
       const fresh = await plantPayingConference(database, 'hcfgc');
       const planted = await plantHotelWithRooms(database, fresh.conferenceId, 1, 'C');
-      const same = await saveHotelConfig(database.db, fresh.conferenceId, { currency: 'CNY' }, managerAId);
+      const same = await saveHotelConfig(database.db, fresh.conferenceId, { currency: 'CNY', displayCurrency: 'CNY' }, managerAId);
       expect(same).toMatchObject({ currencyChanged: false, staleRoomTypes: 0 });
-      const changed = await saveHotelConfig(database.db, fresh.conferenceId, { currency: 'JPY' }, managerAId);
+      const changed = await saveHotelConfig(database.db, fresh.conferenceId, { currency: 'JPY', displayCurrency: 'CNY' }, managerAId);
       expect(changed).toMatchObject({ currencyChanged: true, staleRoomTypes: 1, invalidatedOrders: 0 });
       const [rt] = await database.db
         .select()

@@ -43,23 +43,25 @@ export async function updateHotel(db: DB, conferenceId: number, hotelId: number,
 /**
  * Removes a hotel with its room types. Never booked, it is deleted; once booked (any booking, in
  * any state, of any of its room types) it is archived with its room types instead, so its
- * bookings and orders keep what they refer to. The hotel and then its room types (in id order)
+ * bookings and orders keep what they refer to. Its room types (in id order) and then the hotel
  * are locked first, so a booking taking a room at the same moment is either seen here or refused.
  */
 export async function removeHotel(db: DB, conferenceId: number, hotelId: number): Promise<Removal> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: hotel.id })
-      .from(hotel)
-      .where(and(eq(hotel.id, hotelId), eq(hotel.conferenceId, conferenceId), eq(hotel.archived, false)))
-      .for('update');
-    if (!current) throw new AppError('HOTEL_NOT_FOUND');
+    // Room types first (in id order, as bookings take them), then the hotel: a booking holds its
+    // room type while its insert takes a key-share lock on the hotel, so the other order deadlocks.
     await tx
       .select({ id: hotelRoomType.id })
       .from(hotelRoomType)
       .where(and(eq(hotelRoomType.hotelId, hotelId), eq(hotelRoomType.conferenceId, conferenceId)))
       .orderBy(asc(hotelRoomType.id))
       .for('update');
+    const [current] = await tx
+      .select({ id: hotel.id })
+      .from(hotel)
+      .where(and(eq(hotel.id, hotelId), eq(hotel.conferenceId, conferenceId), eq(hotel.archived, false)))
+      .for('update');
+    if (!current) throw new AppError('HOTEL_NOT_FOUND');
     const booked = await everBooked(tx, conferenceId, { hotelId });
     if (booked) {
       const now = new Date();

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { conferenceOrder, hotelBooking } from '@/db/schema';
+import { conferenceOrder, hotelBooking, hotelRoomType } from '@/db/schema';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import { logOrders } from '@/lib/payments/log';
 import { queueBookingNotice } from './booking-mail';
-import { releaseBookingsOfOrders } from './nights';
+import { lockRoomTypes, releaseBookingsOfOrders } from './nights';
 
 /** Why unpaid hotel orders lapse: the settlement currency changed, or one room type's price did. */
 export type HotelInvalidation = 'currencyChanged' | 'priceChanged';
@@ -49,6 +49,17 @@ export async function invalidateUnpaidHotelBookings(
     .orderBy(conferenceOrder.id)
     .for('update');
   if (orders.length === 0) return [];
+  // The room types the release may touch, all at once in id order before any is touched: for a
+  // currency change every room type of the conference (the caller then marks them stale), so no
+  // other writer taking room types in id order can hold one this sweep waits for while waiting on
+  // one held here.
+  const roomTypeIds =
+    input.roomTypeId !== undefined
+      ? [input.roomTypeId]
+      : (await tx.select({ id: hotelRoomType.id }).from(hotelRoomType).where(eq(hotelRoomType.conferenceId, input.conferenceId))).map(
+          (r) => r.id,
+        );
+  await lockRoomTypes(tx, input.conferenceId, roomTypeIds);
   const ids = orders.map((o) => o.id);
   await tx
     .update(conferenceOrder)

@@ -81,9 +81,15 @@ async function checkBooker(tx: Executor, who: Booker) {
   return { config, registrationId: registration.id };
 }
 
-const itemName = (hotelName: LocalizedText, roomType: RoomType): LocalizedText => ({
-  zh: `${localized(hotelName, 'zh')} · ${localized(roomType.name, 'zh')}`,
-  en: `${localized(hotelName, 'en')} · ${localized(roomType.name, 'en')}`,
+/** The order's item: hotel, room type and the stay, so a receipt line says what the units are. */
+const itemName = (
+  hotelName: LocalizedText,
+  roomType: RoomType,
+  v: { checkIn: string; checkOut: string; rooms: number },
+  nights: number,
+): LocalizedText => ({
+  zh: `${localized(hotelName, 'zh')} · ${localized(roomType.name, 'zh')}（${v.checkIn} 至 ${v.checkOut}，${v.rooms} 间 × ${nights} 晚）`,
+  en: `${localized(hotelName, 'en')} · ${localized(roomType.name, 'en')} (${v.checkIn} to ${v.checkOut}, ${v.rooms} room${v.rooms === 1 ? '' : 's'} × ${nights} night${nights === 1 ? '' : 's'})`,
 });
 
 /**
@@ -93,7 +99,13 @@ const itemName = (hotelName: LocalizedText, roomType: RoomType): LocalizedText =
  * the booking written and the confirmation queued. Any refusal throws and the caller's
  * transaction rolls back whole.
  */
-export async function bookInTransaction(tx: Executor, who: Booker, values: BookingValues): Promise<PlacedBooking> {
+export async function bookInTransaction(
+  tx: Executor,
+  who: Booker,
+  values: BookingValues,
+  /** When the rooms were first held (a changed booking's original order); the order expires counting from it. */
+  heldSince?: Date,
+): Promise<PlacedBooking> {
   const { config, registrationId } = await checkBooker(tx, who);
   const locked = await lockRoomTypes(tx, who.conferenceId, [values.roomTypeId]);
   if (!locked.has(values.roomTypeId)) throw new AppError('HOTEL_BOOKING_ROOM_TYPE_NOT_FOUND');
@@ -122,7 +134,7 @@ export async function bookInTransaction(tx: Executor, who: Booker, values: Booki
       userId: who.userId,
       registrationId,
       type: 'hotel',
-      itemName: itemName(hotelRow.name, roomType),
+      itemName: itemName(hotelRow.name, roomType, values, nights),
       deadline: config.bookingEnd,
       unitPriceMinor: roomType.priceMinor,
       quantity: nights,
@@ -131,6 +143,7 @@ export async function bookInTransaction(tx: Executor, who: Booker, values: Booki
       currency: roomType.currency,
       displayCurrency: roomType.displayCurrency,
       displayTotalMinor: bookingTotal(roomType.displayPriceMinor, nights, values.rooms),
+      ...(heldSince ? { createdAt: heldSince } : {}),
     })
     .returning();
   await logOrders(tx, who.conferenceId, [order.id], 'created', who.userId);

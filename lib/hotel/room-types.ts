@@ -79,12 +79,14 @@ export async function updateRoomType(
 ): Promise<{ id: number; invalidatedOrders: number }> {
   const input = ZRoomTypeInput.parse(raw);
   return db.transaction(async (tx) => {
+    // Every room type save takes the settings row FOR UPDATE before reading the price it replaces,
+    // so two saves cannot both read the old price and let a repricing pass uninvalidated.
+    const config = await lockHotelConfig(tx, conferenceId, 'update');
     const [before] = await tx
-      .select({ priceMinor: hotelRoomType.priceMinor, currency: hotelRoomType.currency })
+      .select({ priceMinor: hotelRoomType.priceMinor })
       .from(hotelRoomType)
       .where(and(eq(hotelRoomType.id, roomTypeId), eq(hotelRoomType.conferenceId, conferenceId)));
     const repriced = before !== undefined && before.priceMinor !== input.priceMinor;
-    const config = await lockHotelConfig(tx, conferenceId, repriced ? 'update' : 'share');
     const invalidated = repriced
       ? await invalidateUnpaidHotelBookings(tx, { conferenceId, actorUserId, roomTypeId, reason: 'priceChanged' })
       : [];

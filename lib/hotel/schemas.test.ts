@@ -15,7 +15,13 @@ describe('hotelBookingState', () => {
 });
 
 describe('ZHotelConfig', () => {
-  const issues = (value: Record<string, unknown>) => ZHotelConfig.safeParse({ ...config, ...value }).error?.issues ?? [];
+  const issues = (value: Record<string, unknown>) =>
+    ZHotelConfig.safeParse({ ...config, currency: 'CNY', displayCurrency: 'CNY', ...value }).error?.issues ?? [];
+
+  it('never defaults the currencies: a save that leaves them out is refused, not turned into CNY', () => {
+    const parsed = ZHotelConfig.safeParse(config);
+    expect(parsed.error?.issues.map((i) => i.path[0]).sort()).toEqual(['currency', 'displayCurrency']);
+  });
 
   it('has the column defaults when nothing is given', () => {
     expect(DEFAULT_HOTEL_CONFIG).toEqual({
@@ -98,6 +104,14 @@ describe('ZRoomTypeInput (every spec §5 hotel-room rule, on its field)', () => 
     checkInEnd: '2026-05-14',
   };
   const issues = (value: Record<string, unknown>) => ZRoomTypeInput.safeParse({ ...room, ...value }).error?.issues ?? [];
+
+  it('keeps a check-in window within 366 nights', () => {
+    expect(issues({ checkInStart: '2026-01-01', checkInEnd: '2027-01-02' })).toEqual([]);
+    expect(issues({ checkInStart: '2026-01-01', checkInEnd: '2027-01-03' })).toMatchObject([
+      { path: ['checkInEnd'], message: 'roomTypeWindowTooLong' },
+    ]);
+    expect(issues({ checkInStart: '1900-01-01', checkInEnd: '2999-12-31' })).toMatchObject([{ message: 'roomTypeWindowTooLong' }]);
+  });
 
   it('takes a valid room type', () => {
     expect(issues({})).toEqual([]);

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@/lib/fees/money';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
+import { nightsBetween } from './dates';
 
 /**
  * The organiser's hotel settings (spec §2 /platform/config/hotel, §3 hotel config / hotel, §5 hotel
  * room and hotel config rules), shared by the forms (zodResolver) and the handlers. Messages are
  * keys under `validation` (flat): `hotelConfig…`, `hotel…`, `roomType…`. Money is integer minor units.
  */
+
+/** The longest check-in window of a room type (its nights are rows of hotel_room_night). */
+export const HOTEL_WINDOW_MAX_NIGHTS = 366;
 
 /** A hotel photo: jpg or png (checked by content), up to 10 MB like the other cover images. */
 export const HOTEL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -37,8 +41,10 @@ export const ZHotelConfig = z
     enabled: z.boolean().default(false),
     bookingStart: ZOptionalIsoDate,
     bookingEnd: ZOptionalIsoDate,
-    currency: currency.default('CNY'),
-    displayCurrency: currency.default('CNY'),
+    // Never defaulted: a save that left the settlement currency out would change it and
+    // invalidate every unpaid hotel order.
+    currency,
+    displayCurrency: currency,
     description: bilingualRich,
     conditions: bilingualRich,
     requireAcceptedAbstract: z.boolean().default(false),
@@ -54,7 +60,7 @@ export type HotelConfigInput = z.input<typeof ZHotelConfig>;
 export type HotelConfigValues = z.output<typeof ZHotelConfig>;
 
 /** The settings of a conference that has saved none (the column defaults of hotel_config). */
-export const DEFAULT_HOTEL_CONFIG: HotelConfigValues = ZHotelConfig.parse({});
+export const DEFAULT_HOTEL_CONFIG: HotelConfigValues = ZHotelConfig.parse({ currency: 'CNY', displayCurrency: 'CNY' });
 
 /**
  * Where hotel booking stands on `today` (YYYY-MM-DD in the conference's time zone): 'closed'
@@ -138,6 +144,8 @@ export const ZRoomTypeInput = z
     if (!v.checkInStart) issue('checkInStart', 'roomTypeDateRequired');
     if (!v.checkInEnd) issue('checkInEnd', 'roomTypeDateRequired');
     if (v.checkInStart && v.checkInEnd && v.checkInStart > v.checkInEnd) issue('checkInEnd', 'roomTypeCheckInEndBeforeStart');
+    else if (v.checkInStart && v.checkInEnd && nightsBetween(v.checkInStart, v.checkInEnd) > HOTEL_WINDOW_MAX_NIGHTS)
+      issue('checkInEnd', 'roomTypeWindowTooLong');
     if (v.maxPerPerson < v.minPerPerson) issue('maxPerPerson', 'roomTypeMaxBelowMin');
     if (v.totalRooms < v.maxPerPerson) issue('totalRooms', 'roomTypeTotalBelowMax');
   });

@@ -43,6 +43,7 @@ export const ERROR_TABLE = {
   HOTEL_BOOKING_ENDED: { message: 'hotelBooking.ended', status: 403 },
   HOTEL_BOOKING_EXISTS: { message: 'hotelBooking.exists', status: 409 },
   HOTEL_BOOKING_NOT_CHANGEABLE: { message: 'hotelBooking.notChangeable', status: 409 },
+  HOTEL_BOOKING_BEING_PAID: { message: 'hotelBooking.beingPaid', status: 409 },
   HOTEL_BOOKING_NOT_FOUND: { message: 'hotelBooking.notFound', status: 404 },
   HOTEL_BOOKING_NOT_STARTED: { message: 'hotelBooking.notStarted', status: 403 },
   HOTEL_BOOKING_PRICE_STALE: { message: 'hotelBooking.priceStale', status: 409 },

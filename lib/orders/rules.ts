@@ -20,3 +20,11 @@ export function isPayable(payStatus: string): boolean {
 export function canChangeOrder(order: Pick<Order, 'payStatus' | 'orderStatus' | 'invalidReason'>): boolean {
   return isPayable(order.payStatus) && (order.orderStatus === 'available' || order.invalidReason === 'priceChanged');
 }
+
+/**
+ * How many units the unit price is charged for: the quantity, times the rooms of a hotel order
+ * (unit price per room-night, quantity = nights), so unit price × units is always the total.
+ */
+export function orderUnits(order: { quantity: number; roomQuantity?: number | null }): number {
+  return order.quantity * (order.roomQuantity ?? 1);
+}

@@ -145,22 +145,30 @@ export async function expireStaleTransfers(db: DB, now = new Date()): Promise<nu
       .orderBy(paymentBill.id)
       .limit(BATCH)
       .for('update', { of: paymentBill, skipLocked: true });
+    if (bills.length === 0) return 0;
+    // The orders of all the bills at once, locked in id order, then expired together: their fee
+    // rows and room types are then taken once, in id order, as every other writer takes them.
+    const wanted: number[] = [];
     for (const bill of bills) {
       const ids = await billOrderIds(tx, bill.id);
-      const orders = await tx
-        .select()
+      const own = await tx
+        .select({ id: conferenceOrder.id })
         .from(conferenceOrder)
-        .where(
-          and(
-            eq(conferenceOrder.conferenceId, bill.conferenceId),
-            inArray(conferenceOrder.id, ids),
-            eq(conferenceOrder.orderStatus, 'available'),
-            eq(conferenceOrder.payStatus, 'delay'),
-          ),
-        )
-        .orderBy(conferenceOrder.id)
-        .for('update');
-      if (orders.length) await expireOrders(tx, orders, now);
+        .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
+      wanted.push(...own.map((o) => o.id));
+    }
+    const orders = wanted.length
+      ? await tx
+          .select()
+          .from(conferenceOrder)
+          .where(
+            and(inArray(conferenceOrder.id, wanted), eq(conferenceOrder.orderStatus, 'available'), eq(conferenceOrder.payStatus, 'delay')),
+          )
+          .orderBy(conferenceOrder.id)
+          .for('update')
+      : [];
+    if (orders.length) await expireOrders(tx, orders, now);
+    for (const bill of bills) {
       await tx.update(paymentBill).set({ status: 'cancelled', updatedAt: now }).where(eq(paymentBill.id, bill.id));
       await logBill(tx, bill, 'cancelled', null, 'no transfer slip in time');
     }

@@ -4,6 +4,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import type { allAdminOrders } from './queries';
+import { orderUnits } from '@/lib/orders/rules';
 
 type Row = Awaited<ReturnType<typeof allAdminOrders>>[number];
 
@@ -43,7 +44,7 @@ export async function ordersWorkbook(rows: Row[], locale: Locale, timeZone: stri
       item: localized(order.itemName, locale),
       name,
       email,
-      quantity: order.quantity,
+      quantity: orderUnits(order),
       total: order.totalMinor / 10 ** minorDigits(order.currency),
       currency: order.currency,
       pay: to(`pay_${order.payStatus}`),

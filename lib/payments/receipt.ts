@@ -4,6 +4,7 @@ import { conference, user } from '@/db/schema';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { billOrders, paidBillOf } from './queries';
 import type { ReceiptData } from './receipt-pdf';
+import { orderUnits } from '@/lib/orders/rules';
 
 /**
  * The receipt of the payment that paid an order: every order that payment covered, in both
@@ -32,7 +33,7 @@ export async function receiptFor(db: DB, conferenceId: number, orderId: number):
       lines: orders.map((o) => ({
         orderNo: o.orderNo,
         item: o.itemName,
-        quantity: o.quantity,
+        quantity: orderUnits(o),
         unitPriceMinor: o.unitPriceMinor,
         totalMinor: o.totalMinor,
       })),

@@ -75,7 +75,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
           total: formatMoney(roomType.priceMinor * nights * roomCount, roomType.currency, locale),
         }),
         display:
-          roomType.displayCurrency !== roomType.currency
+          roomType.displayCurrency !== roomType.currency || roomType.displayPriceMinor !== roomType.priceMinor
             ? t('summaryDisplay', { total: formatMoney(roomType.displayPriceMinor * nights * roomCount, roomType.displayCurrency, locale) })
             : null,
       }

@@ -101,10 +101,11 @@ export async function HotelCards({ hotels, locale }: { hotels: HotelOption[]; lo
                             </Text>
                           ) : (
                             <Stack gap={0}>
-                              <Text size="sm">{formatMoney(r.displayPriceMinor, r.displayCurrency, locale)}</Text>
-                              {r.displayCurrency !== r.currency && (
+                              {/* What is charged comes first; the display price only when it says something else. */}
+                              <Text size="sm">{formatMoney(r.priceMinor, r.currency, locale)}</Text>
+                              {(r.displayCurrency !== r.currency || r.displayPriceMinor !== r.priceMinor) && (
                                 <Text size="xs" c="dimmed">
-                                  {formatMoney(r.priceMinor, r.currency, locale)}
+                                  {formatMoney(r.displayPriceMinor, r.displayCurrency, locale)}
                                 </Text>
                               )}
                             </Stack>

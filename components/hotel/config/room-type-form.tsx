@@ -67,9 +67,17 @@ export function RoomTypeForm({
   const displayCurrency = useWatch({ control: form.control, name: 'displayCurrency' }) ?? 'CNY';
 
   const submit = form.handleSubmit(async (values) => {
+    // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
+    if (roomTypeId && Number(values.priceMinor) !== Number(initial.priceMinor) && !window.confirm(t('repriceConfirm'))) return;
     try {
-      if (roomTypeId) await api(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, { method: 'PUT', body: values });
-      else await api('/conference/platform/config/hotel/roomTypes', { body: values });
+      if (roomTypeId) {
+        const saved = await api<{ invalidatedOrders: number }>(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, {
+          method: 'PUT',
+          body: values,
+        });
+        if (saved.invalidatedOrders > 0)
+          notifications.show({ color: 'orange', message: t('repricedOrders', { n: saved.invalidatedOrders }) });
+      } else await api('/conference/platform/config/hotel/roomTypes', { body: values });
       notifications.show({ color: 'green', message: t('roomTypeSaved') });
       onSaved();
     } catch (error) {

@@ -22,6 +22,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { orderPaymentHistory } from '@/lib/payments/queries';
 import { BillDecision, RefundForm, ResolveException } from './bill-decision';
+import { orderUnits } from '@/lib/orders/rules';
 
 /** One order with everything about its payment: each bill with its events, notifications, refunds and exceptions. */
 export async function OrderDetail({
@@ -69,7 +70,7 @@ export async function OrderDetail({
             {history.name} · {history.email}
           </Text>
           <Text>
-            {localized(order.itemName, locale)} × {order.quantity} ·{' '}
+            {localized(order.itemName, locale)} × {orderUnits(order)} ·{' '}
             <strong>{formatMoney(order.totalMinor, order.currency, locale)}</strong>
           </Text>
           <Group gap="xs">
