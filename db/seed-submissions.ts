@@ -67,7 +67,7 @@ export async function seedDemoSubmissions(db: DB, ids: DemoIds, emails: DemoEmai
       .values({ conferenceId, name: { zh: '科学数据管理', en: 'Scientific data management' }, prefix: 'A', sortOrder: 10 })
       .returning({ id: submissionSession.id });
     await tx.insert(submissionSession).values([
-      { conferenceId, parentId: data.id, name: { zh: '数据出版与引用', en: 'Data publishing and citation' }, prefix: 'A1', sortOrder: 10 },
+      { conferenceId, parentId: data.id, name: { zh: '数据出版与引用', en: 'Data publishing and citation' }, prefix: 'AP', sortOrder: 10 },
       { conferenceId, name: { zh: '开放科学与基础设施', en: 'Open science and infrastructure' }, prefix: 'B', sortOrder: 20 },
     ]);
     await tx.insert(reviewConfig).values({

@@ -104,7 +104,10 @@ test.describe('invoices', () => {
     await page.goto('/platform/manage/receipt');
     await expect(page.getByRole('link', { name: '发票管理' })).toBeVisible();
     await page.getByTestId('invoice-search').fill(order.orderNo);
+    // The filter is a plain form: a new document loads, and its buttons work once it is hydrated.
     await page.getByTestId('invoice-apply').click();
+    await page.waitForURL(/[?&]q=/);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const row = page.locator(`[data-testid="admin-invoice-row"][data-order="${order.orderNo}"]`);
     await expect(row).toHaveAttribute('data-status', 'unbilled');
     await expect(row).toContainText(COMPANY);

@@ -267,7 +267,8 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   const coauthorEmail = uniqueEmail(`coauthor-${lang.prefix ? 'en' : 'zh'}`);
   const reviewerEmail = uniqueEmail(`reviewer-${lang.prefix ? 'en' : 'zh'}`);
   const reviewerName = `${lang.reviewerName.full} ${run}`;
-  const sessionPrefix = `T${run}`;
+  // A prefix never ends with a digit (so codes cannot collide).
+  const sessionPrefix = `T${run}X`;
   const title = `${lang.prefix ? 'Sustaining research software' : '科研数据分级保护'} ${run}`;
   const titleV2 = `${title} (v2)`;
   const authors = [

@@ -117,6 +117,7 @@ export const ERROR_TABLE = {
   REVIEW_NOT_DECIDED: { message: 'review.notDecided', status: 409 },
   REVIEW_NOT_OPEN: { message: 'review.notOpen', status: 409 },
   REVIEW_RELEASED: { message: 'review.released', status: 409 },
+  REVIEW_AWAITING_REVISION: { message: 'review.awaitingRevision', status: 409 },
   REVIEW_REVIEWER_INELIGIBLE: { message: 'review.reviewerIneligible', status: 409 },
   REVIEW_SCORE_OUT_OF_SCALE: { message: 'review.scoreOutOfScale', status: 400 },
   SHEET_UNREADABLE: { message: 'sheetUnreadable', status: 400 },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox, reviewAssignment, submission } from '@/db/schema';
@@ -7,7 +7,9 @@ import { useAsProcessDatabase } from '@/lib/http/testing';
 import { POST as assignPost } from '@/app/api/conference/platform/manage/assign/route';
 import { POST as autoPost } from '@/app/api/conference/platform/manage/assign/auto/route';
 import { POST as conflictPost } from '@/app/api/conference/review/conflict/route';
-import { autoAssign } from './assign';
+import { removeReviewer } from '@/lib/reviewers/manage';
+import { autoAssign, cancelAssignment } from './assign';
+import { declareConflictFor } from './declare-conflict';
 import {
   callHandler,
   liveAssignments,
@@ -204,6 +206,80 @@ describe.each(testBackends())('review assignment on %s', (backend) => {
     );
     await autoAssign(database.db, fx.conferenceId, manager.userId);
     expect((await liveAssignments(database, sub)).map((a) => a.status)).toEqual(['submitted']);
+  });
+
+  it('never gives reviewers their own submission, by hand or automatically', async () => {
+    const conf = await plantReviewConference(database, 'assignconf-self');
+    const self = await plantReviewer(database, conf.conferenceId, { organization: 'Self Lab' });
+    // They list someone else as the author: only the submitting account betrays them.
+    const sub = await plantSubmission(database, conf.conferenceId, self.userId, {
+      authors: [{ name: 'Ghost', surname: 'Writer', email: 'ghost@elsewhere.example', company: 'Elsewhere' }],
+    });
+    const boss = await plantAccount(database, conf.conferenceId, 'manager');
+    const res = await callHandler(assignPost, conf, {
+      token: boss.token,
+      body: JSON.stringify({ submissionId: sub, reviewerId: self.reviewerId }),
+    });
+    expect(res.json?.error).toBe('REVIEW_CONFLICT');
+    await autoAssign(database.db, conf.conferenceId, manager.userId);
+    expect(await liveAssignments(database, sub)).toHaveLength(0);
+    // Control: another reviewer is given it by the same run.
+    const other = await plantReviewer(database, conf.conferenceId, { organization: 'Other Lab' });
+    await autoAssign(database.db, conf.conferenceId, manager.userId);
+    expect((await liveAssignments(database, sub)).map((a) => a.reviewerId)).toEqual([other.reviewerId]);
+  });
+
+  it('removing a reviewer takes back the reviews they had not written and keeps the written ones', async () => {
+    const conf = await plantReviewConference(database, 'assignconf-remove');
+    const leaving = await plantReviewer(database, conf.conferenceId, { organization: 'Leaving Lab' });
+    const open = await plantSubmission(database, conf.conferenceId, author.userId, { status: 'assigned' });
+    const written = await plantSubmission(database, conf.conferenceId, author.userId, { status: 'assigned' });
+    await plantAssignment(database, conf.conferenceId, open, leaving.reviewerId);
+    await plantAssignment(database, conf.conferenceId, written, leaving.reviewerId, {
+      status: 'submitted',
+      scores: { overall: 6, relevance: 3, englishLevel: 3, originality: 3, recommend: 3 },
+      opinion: 'Fine',
+    });
+    const result = await removeReviewer(database.db, conf.conferenceId, leaving.reviewerId, manager.userId);
+    expect(result).toEqual({ removed: false, deactivated: true });
+    expect(await liveAssignments(database, open)).toHaveLength(0);
+    expect((await liveAssignments(database, written)).map((a) => a.status)).toEqual(['submitted']);
+    const rows = await database.db
+      .select()
+      .from(submission)
+      .where(inArray(submission.id, [open, written]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [open]: 'waiting', [written]: 'assigned' });
+  });
+
+  it('a withdrawal racing the manager taking back or declaring a conflict on the same assignment never deadlocks', async () => {
+    const conf = await plantReviewConference(database, 'assignconf-race');
+    const rev = await plantReviewer(database, conf.conferenceId, { organization: 'Race Lab' });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const sub = await plantSubmission(database, conf.conferenceId, author.userId, { status: 'assigned' });
+      const assignmentId = await plantAssignment(database, conf.conferenceId, sub, rev.reviewerId);
+      const manager_ =
+        i % 2 === 0
+          ? cancelAssignment(database.db, conf.conferenceId, assignmentId, manager.userId)
+          : declareConflictFor(
+              database.db,
+              conf.conferenceId,
+              { submissionId: sub, reviewerId: rev.reviewerId, reason: 'race' },
+              manager.userId,
+            );
+      const results = await Promise.allSettled([
+        withdrawSubmission(database.db, { conferenceId: conf.conferenceId, userId: author.userId, submissionId: sub }),
+        manager_,
+      ]);
+      for (const r of results) {
+        // Either may come second and find nothing left to take back: a clear refusal, never a database error.
+        outcomes.push(r.status === 'fulfilled' ? 'ok' : ((r.reason as { code?: string }).code ?? String(r.reason)));
+      }
+      expect(await liveAssignments(database, sub)).toHaveLength(0);
+      const [row] = await database.db.select().from(submission).where(eq(submission.id, sub));
+      expect(row.status).toBe('withdrawn');
+    }
+    expect(outcomes.filter((o) => !['ok', 'REVIEW_NOT_OPEN'].includes(o))).toEqual([]);
   });
 
   it("tells each reviewer of an assignment in the reviewer's own language on a bilingual site", async () => {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { reviewAssignment, reviewer, submission, submissionEvent, submissionSession } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { lockReviewAssignments } from './assign-lock';
 import { getReviewConfig } from './config';
 import { conflictsFor } from './conflicts';
 import { conferenceFacts, queueReviewMail, reviewerGreeting, reviewLink, staffLocale, type ConferenceFacts } from './mail';
@@ -13,11 +14,6 @@ const AUTO_STATUSES = ASSIGNABLE_STATUSES;
 
 type SubmissionRow = typeof submission.$inferSelect;
 type ReviewerRow = typeof reviewer.$inferSelect;
-
-/** Manual and automatic assignment take turns per conference, so no run decides on a stale load. */
-async function lockAssignments(tx: Executor, conferenceId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-assign:${conferenceId}`}))`);
-}
 
 /** Does the reviewer cover the submission's session? Empty = all; a parent session covers its children. */
 export function coversSession(sessionIds: number[], sessionId: number | null, parents: Map<number, number | null>): boolean {
@@ -88,7 +84,7 @@ export async function assignReviewer(
   origin = '',
 ): Promise<{ assignmentId: number }> {
   return db.transaction(async (tx) => {
-    await lockAssignments(tx, conferenceId);
+    await lockReviewAssignments(tx, conferenceId);
     const [sub] = await tx
       .select()
       .from(submission)
@@ -129,7 +125,7 @@ export async function assignReviewer(
  */
 export async function cancelAssignment(db: DB, conferenceId: number, assignmentId: number, actorId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAssignments(tx, conferenceId);
+    await lockReviewAssignments(tx, conferenceId);
     const [row] = await tx
       .update(reviewAssignment)
       .set({ status: 'cancelled' })
@@ -185,7 +181,7 @@ export type AutoAssignResult = { assignments: number; submissions: number; unfil
  */
 export async function autoAssign(db: DB, conferenceId: number, actorId: string, origin = ''): Promise<AutoAssignResult> {
   return db.transaction(async (tx) => {
-    await lockAssignments(tx, conferenceId);
+    await lockReviewAssignments(tx, conferenceId);
     const config = await getReviewConfig(tx, conferenceId);
     const subs = await tx
       .select()

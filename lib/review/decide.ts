@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DB } from '@/db/client';
+import type { DB, Executor } from '@/db/client';
 import { submission, submissionAuthor, submissionEvent, user } from '@/db/schema';
-import { AppError } from '@/lib/http/app-error';
+import { AppError, type ErrorCode } from '@/lib/http/app-error';
+import { callStateNow, findCallConfig } from '@/lib/submissions/config';
+import { resubmitWindowRefusal } from '@/lib/submissions/permissions';
 import type { Locale } from '@/lib/i18n/localized';
 import { conferenceFacts, queueReviewMail, reviewLink, reviewTranslator, submitterLocale } from './mail';
 import type { DecideInput, Decision } from './schemas';
@@ -18,11 +20,38 @@ export function isReleased(sub: Pick<SubmissionRow, 'status' | 'releasedAt'>): b
 }
 
 /**
+ * Why the chair may not decide (again) now, or null. A released decision stands, except a released
+ * "need to modify" whose author can no longer hand in a revision (the call's second deadline passed
+ * or the call was closed): the chair then settles it for good, and releases that in turn.
+ */
+export function decideRefusal(sub: Pick<SubmissionRow, 'status' | 'releasedAt'>, revisionWindowOpen: boolean): ErrorCode | null {
+  if (isReleased(sub)) {
+    if (sub.status !== 'modify') return 'REVIEW_RELEASED';
+    if (revisionWindowOpen) return 'REVIEW_AWAITING_REVISION';
+  }
+  if (!DECIDABLE.includes(sub.status)) return 'REVIEW_NOT_DECIDABLE';
+  return null;
+}
+
+/** Whether an author could still hand in a revision today (the call open or between its deadlines). */
+export async function revisionWindowOpen(db: Executor, conference: { id: number; timeZone: string }, now = new Date()): Promise<boolean> {
+  const call = await findCallConfig(db, conference.id);
+  return resubmitWindowRefusal(callStateNow(call, conference.timeZone, now)) === null;
+}
+
+/**
  * The chair's decision on a submission: chair opinion (for the organisers), final opinion (for the
  * authors) and accepted | rejected | modify, which becomes the submission's status. Authors see
  * nothing until the result is released.
  */
-export async function decideSubmission(db: DB, conferenceId: number, input: DecideInput, actorId: string): Promise<{ status: Decision }> {
+export async function decideSubmission(
+  db: DB,
+  conference: { id: number; timeZone: string },
+  input: DecideInput,
+  actorId: string,
+  now = new Date(),
+): Promise<{ status: Decision }> {
+  const conferenceId = conference.id;
   return db.transaction(async (tx) => {
     const [sub] = await tx
       .select()
@@ -30,8 +59,8 @@ export async function decideSubmission(db: DB, conferenceId: number, input: Deci
       .where(and(eq(submission.id, input.submissionId), eq(submission.conferenceId, conferenceId)))
       .for('update');
     if (!sub) throw new AppError('NOT_FOUND');
-    if (isReleased(sub)) throw new AppError('REVIEW_RELEASED');
-    if (!DECIDABLE.includes(sub.status)) throw new AppError('REVIEW_NOT_DECIDABLE');
+    const refusal = decideRefusal(sub, isReleased(sub) && (await revisionWindowOpen(tx, conference, now)));
+    if (refusal) throw new AppError(refusal);
     await tx
       .update(submission)
       .set({

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { reviewAssignment, reviewer, submission } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { releaseIfUnassigned } from './assign';
+import { lockReviewAssignments } from './assign-lock';
 import { recordConflict } from './conflicts';
 import type { ReviewerRow } from './permissions';
 
@@ -19,7 +20,7 @@ export async function declareOwnConflict(
   reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-assign:${conferenceId}`}))`);
+    await lockReviewAssignments(tx, conferenceId);
     const [a] = await tx
       .select()
       .from(reviewAssignment)
@@ -47,7 +48,7 @@ export async function declareConflictFor(
   actorId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-assign:${conferenceId}`}))`);
+    await lockReviewAssignments(tx, conferenceId);
     const [[sub], [rev]] = await Promise.all([
       tx
         .select({ id: submission.id })

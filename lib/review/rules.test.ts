@@ -11,14 +11,18 @@ describe('review rules', () => {
   });
 
   it('finds the conflict reasons, and none for a stranger', () => {
-    const rev = { id: 1, organization: 'Peking University', emails: ['Rev@Example.org', ''] };
+    const rev = { id: 1, userId: 'u-rev', organization: 'Peking University', emails: ['Rev@Example.org', ''] };
+    const stranger = { userId: 'u-author', email: 'author@elsewhere.example' };
     const authors = [{ submissionId: 1, email: 'someone@pku.example', company: 'Other' }];
-    expect(conflictReason(rev, authors, false)).toBeNull();
-    expect(conflictReason(rev, authors, true)).toBe('declared');
-    expect(conflictReason(rev, [{ submissionId: 1, email: 'rev@example.org ', company: 'X' }], false)).toBe('coauthor');
-    expect(conflictReason(rev, [{ submissionId: 1, email: 'a@b.c', company: 'peking university' }], false)).toBe('organization');
+    expect(conflictReason(rev, stranger, authors, false)).toBeNull();
+    expect(conflictReason(rev, stranger, authors, true)).toBe('declared');
+    expect(conflictReason(rev, stranger, [{ submissionId: 1, email: 'rev@example.org ', company: 'X' }], false)).toBe('coauthor');
+    expect(conflictReason(rev, stranger, [{ submissionId: 1, email: 'a@b.c', company: 'peking university' }], false)).toBe('organization');
+    // The reviewer's own submission, by account or by the account's email, even when they list nobody like them as an author.
+    expect(conflictReason(rev, { userId: 'u-rev', email: 'other@x.example' }, authors, false)).toBe('submitter');
+    expect(conflictReason({ ...rev, userId: null }, { userId: 'u-9', email: 'REV@example.org' }, authors, false)).toBe('submitter');
     // An empty organisation is no organisation: no conflict with authors who gave none.
-    expect(conflictReason({ ...rev, organization: '' }, [{ submissionId: 1, email: 'a@b.c', company: '' }], false)).toBeNull();
+    expect(conflictReason({ ...rev, organization: '' }, stranger, [{ submissionId: 1, email: 'a@b.c', company: '' }], false)).toBeNull();
   });
 
   it('covers a session directly, through a parent, or all when none is named', () => {

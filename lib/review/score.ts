@@ -2,6 +2,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { reviewAssignment, reviewer, submission } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { lockReviewAssignments } from './assign-lock';
 import { getReviewConfig } from './config';
 import { activeChairs, conferenceFacts, queueReviewMail, reviewerGreeting, reviewLink, staffLocale } from './mail';
 import { scoresOutOfScale, type SubmitReviewInput } from './schemas';
@@ -23,6 +24,10 @@ export async function submitReview(
   origin = '',
 ): Promise<{ assignmentId: number }> {
   return db.transaction(async (tx) => {
+    // The submission's state decides whether the review may land: it is read under a share lock, so
+    // a withdrawal or decision cannot change it until this review is in. The assignment lock is
+    // taken first, as every change of assignments takes it, so these locks never meet in opposite order.
+    await lockReviewAssignments(tx, conferenceId);
     const [found] = await tx
       .select({ assignment: reviewAssignment, sub: submission })
       .from(reviewAssignment)
@@ -37,7 +42,8 @@ export async function submitReview(
           eq(reviewer.active, true),
           ne(reviewAssignment.status, 'cancelled'),
         ),
-      );
+      )
+      .for('share', { of: submission });
     if (!found) throw new AppError('NOT_FOUND');
     const { assignment, sub } = found;
     if (assignment.status !== 'assigned') throw new AppError('REVIEW_ALREADY_SUBMITTED');

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { mailOutbox, submission, submissionVersion } from '@/db/schema';
+import { mailOutbox, submission, submissionConfig, submissionVersion } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { useAsProcessDatabase } from '@/lib/http/testing';
 import { GET as assignmentGet } from '@/app/api/conference/review/assignment/route';
@@ -227,6 +227,38 @@ describe.each(testBackends())('review visibility and decisions on %s', (backend)
       );
     expect(zhMail.locale).toBe('zh');
     expect(zhMail.text).toContain('录用');
+  });
+
+  it('a released "need to modify" can be settled again only once no revision can come in', async () => {
+    const conf = await plantReviewConference(database, 'viewconf-redecide');
+    const boss = await plantAccount(database, conf.conferenceId, 'manager');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await database.db.insert(submissionConfig).values({
+      conferenceId: conf.conferenceId,
+      enabled: true,
+      openDate: day(-30),
+      firstDeadline: day(-5),
+      secondDeadline: day(5),
+    });
+    const sub = await plantSubmission(database, conf.conferenceId, author.userId, { status: 'assigned' });
+    const decide = (decision: string) =>
+      callHandler(decidePost, conf, { token: boss.token, body: JSON.stringify({ submissionId: sub, decision, finalOpinion: decision }) });
+    const release = () => callHandler(releasePost, conf, { token: boss.token, body: JSON.stringify({ submissionId: sub }) });
+    expect((await decide('modify')).status).toBe(200);
+    expect((await release()).status).toBe(200);
+    // The author may still revise: the decision stands.
+    expect((await decide('rejected')).json?.error).toBe('REVIEW_AWAITING_REVISION');
+    // The second deadline passed without a revision: the chair settles it, and it is hidden until released.
+    await database.db
+      .update(submissionConfig)
+      .set({ secondDeadline: day(-1) })
+      .where(eq(submissionConfig.conferenceId, conf.conferenceId));
+    expect((await decide('rejected')).status).toBe(200);
+    const [settled] = await database.db.select().from(submission).where(eq(submission.id, sub));
+    expect([settled.status, settled.releasedAt]).toEqual(['rejected', null]);
+    expect((await release()).status).toBe(200);
+    // A released final decision stands for good.
+    expect((await decide('accepted')).json?.error).toBe('REVIEW_RELEASED');
   });
 
   it('an assignment of an earlier version shows that version, still blind, while the current one shows the revision', async () => {

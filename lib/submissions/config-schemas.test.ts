@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callState, DEFAULT_CALL_CONFIG, ZCallConfig } from './config-schemas';
+import { callState, DEFAULT_CALL_CONFIG, ZCallConfig, ZSessionInput } from './config-schemas';
 import { buildSessionTree, flattenSessions, sessionPathLabel } from './session-tree';
 
 const dates = { enabled: true, openDate: '2026-03-01', firstDeadline: '2026-04-30', secondDeadline: '2026-05-15' };
@@ -88,5 +88,17 @@ describe('session tree', () => {
       ['B0', 1],
     ]);
     expect(sessionPathLabel(flat[2], 'en')).toBe('B / B1');
+  });
+});
+
+describe('session code prefix', () => {
+  const input = (prefix: string) => ZSessionInput.safeParse({ name: { zh: '专题', en: 'Topic' }, prefix });
+  it('takes letters, digits, - and _ but never a digit last, so no two codes read the same', () => {
+    for (const ok of ['', 'S', 'A-', 'B2B', 'T_', 'x1y']) expect(input(ok).success, ok).toBe(true);
+    for (const bad of ['S1', 'A-1', '9', 'A 1', 'S/']) {
+      const parsed = input(bad);
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0].message, bad).toBe('sessionPrefixInvalid');
+    }
   });
 });

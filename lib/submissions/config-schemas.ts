@@ -126,8 +126,13 @@ const sessionName = z.object({
   zh: text(100).min(1, m('sessionNameRequired')),
   en: text(200).min(1, m('sessionNameRequired')),
 });
+/**
+ * A code is the prefix followed by the conference-wide number (lib/submissions/submit-submission.ts).
+ * A prefix never ends with a digit, so a code splits one way only: "S1" + "0001" and "S" + "10001"
+ * can never both exist.
+ */
 const prefix = text(10)
-  .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
+  .regex(/^([A-Za-z0-9_-]*[A-Za-z_-])?$/, 'sessionPrefixInvalid')
   .default('');
 
 /** A new session/theme: its names, its code prefix, under a parent (null = top level); it goes last among its siblings. */

@@ -14,6 +14,11 @@ export function createRefusal(state: CallState): ErrorCode | null {
   return 'SUBMISSION_NOT_OPEN';
 }
 
+/** Whether changes and revisions are still taken: the call open or between its two deadlines. */
+export function resubmitWindowRefusal(state: CallState): ErrorCode | null {
+  return changeWindowRefusal(state);
+}
+
 function changeWindowRefusal(state: CallState): ErrorCode | null {
   if (state === 'open' || state === 'firstPassed') return null;
   if (state === 'secondPassed') return 'SUBMISSION_SECOND_DEADLINE';

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { reviewAssignment, submission, submissionConfig } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { lockReviewAssignments } from '@/lib/review/assign-lock';
 import { lockMySubmission } from './change-submission';
 import { cancelUnpaidFeeOrder, logSubmission } from './content';
 import { withdrawRefusal } from './permissions';
@@ -16,6 +17,8 @@ export async function withdrawSubmission(
   input: { conferenceId: number; userId: string; submissionId: number },
 ): Promise<{ id: number; status: 'withdrawn'; orderCancelled: boolean }> {
   return db.transaction(async (tx) => {
+    // Taking reviews back changes assignments: the assignment lock first, as every assignment change takes it.
+    await lockReviewAssignments(tx, input.conferenceId);
     const row = await lockMySubmission(tx, input.conferenceId, input.userId, input.submissionId);
     const refusal = withdrawRefusal(row);
     if (refusal) throw new AppError(refusal);

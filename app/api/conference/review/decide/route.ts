@@ -6,5 +6,5 @@ import { ZDecide } from '@/lib/review/schemas';
 /** The chair's opinion, final opinion and decision (accepted, rejected, modify); not yet told to the authors. */
 export const POST = route({ auth: 'user', body: ZDecide }, async ({ db, conference, user, roles, body }) => {
   requireDecide(await reviewActor(db, conference.id, user.id, roles));
-  return decideSubmission(db, conference.id, body, user.id);
+  return decideSubmission(db, conference, body, user.id);
 });

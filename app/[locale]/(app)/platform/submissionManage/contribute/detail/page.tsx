@@ -11,6 +11,7 @@ import { AppError } from '@/lib/http/app-error';
 import { redirect } from '@/lib/i18n/redirect';
 import { localized } from '@/lib/i18n/localized';
 import { submissionReviewDetail, type SubmissionReviewDetail } from '@/lib/review/chair-views';
+import { decideRefusal, revisionWindowOpen } from '@/lib/review/decide';
 import { pageActor } from '@/lib/review/page-access';
 import { canAssign, canDecide, canSeeAllReviews } from '@/lib/review/permissions';
 import { parseId } from '@/lib/validation/primitives';
@@ -45,6 +46,7 @@ export default async function SubmissionReviewPage({
   const s = detail.submission;
   const current = detail.assignments.filter((a) => a.version === s.version && a.status !== 'cancelled');
   const decided = s.status === 'accepted' || s.status === 'rejected' || s.status === 'modify';
+  const decideLocked = decideRefusal(s, s.released && (await revisionWindowOpen(ctx.db, ctx.conference))) !== null;
   return (
     <Stack gap="md">
       <AnchorLink href="/platform/submissionManage/index">{t('backToOverview')}</AnchorLink>
@@ -133,12 +135,17 @@ export default async function SubmissionReviewPage({
             <DecisionForm
               submissionId={s.id}
               initial={{ decision: s.decision, chairOpinion: s.chairOpinion, finalOpinion: s.finalOpinion }}
-              locked={s.released || s.status === 'withdrawn'}
+              locked={decideLocked}
             />
             {decided && !s.released && <ReleaseButton submissionId={s.id} />}
             {s.released && (
               <Text size="sm" c="green" data-testid="detail-released">
                 {t('releasedNotice', { decision: t(`decision.${s.status}`) })}
+              </Text>
+            )}
+            {s.released && !decideLocked && (
+              <Text size="sm" data-testid="detail-redecide">
+                {t('redecideHint')}
               </Text>
             )}
           </Stack>

@@ -3,6 +3,6 @@ import { route } from '@/lib/http/route';
 import { removeReviewer } from '@/lib/reviewers/manage';
 
 /** Removes a reviewer and their reviewer role; one with review assignments is deactivated instead. */
-export const DELETE = route({ auth: 'manager', changesSite: false }, async ({ db, conference, params }) =>
-  removeReviewer(db, conference.id, idParam(params.id)),
+export const DELETE = route({ auth: 'manager', changesSite: false }, async ({ db, conference, params, user }) =>
+  removeReviewer(db, conference.id, idParam(params.id), user.id),
 );
