@@ -448,12 +448,24 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await expect(cell(singleId, 2)).toHaveText('0 / 1');
   await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel?view=occupancy with bookings`);
 
-  // 9. The bookings of this hotel, and its rooming list as an xlsx with the guests in it.
-  await o.goto(`${lang.prefix}/platform/manage/hotel?hotel=${hotelId}`);
+  // 9. The bookings of this hotel through the filters (then the paid ones only), and its rooming
+  // list as an xlsx with the guests in it.
+  await o.goto(`${lang.prefix}/platform/manage/hotel`);
+  await o.getByTestId('hotel-filter-hotel').selectOption(String(hotelId));
+  await o.getByTestId('hotel-apply').click();
+  await expect(o).toHaveURL(new RegExp(`/platform/manage/hotel\\?.*hotel=${hotelId}(&|$)`));
+  await waitForApp(o);
   const rows = o.getByTestId('hotel-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: orderNo })).toContainText(guest.email);
+  await expect(rows.filter({ hasText: first.email })).toHaveAttribute('data-status', 'active');
   await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel with bookings`);
+  await o.getByTestId('hotel-filter-pay').selectOption('paid');
+  await o.getByTestId('hotel-apply').click();
+  await expect(o).toHaveURL(/[?&]pay=paid(&|$)/);
+  await waitForApp(o);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-order', orderNo);
   const exportButton = o.getByTestId('hotel-export');
   await expect(exportButton).toHaveText(lang.exportLabel(shownHotel));
   const [download] = await Promise.all([o.waitForEvent('download'), exportButton.click()]);
