@@ -122,6 +122,17 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   return pattern;
 }
 
+/**
+ * Further views of a route, each its own address (`?view=`), walked after the route itself: the
+ * hotel management's occupancy grid and mail template.
+ */
+const VIEWS: Record<string, readonly string[]> = {
+  '/platform/manage/hotel': ['/platform/manage/hotel?view=occupancy', '/platform/manage/hotel?view=mail'],
+};
+
+/** The addresses to open for a rule: the route, then its other views. */
+const pathsFor = (rule: RouteRule, ids: Ids): string[] => [pathFor(rule, ids), ...(VIEWS[rule.pattern] ?? [])];
+
 /** Where the app is expected to land (only /profile forwards, to the personal information). */
 const landing = (path: string) => (path === '/profile' ? '/profile/userInfo' : path.split('?')[0]);
 
@@ -139,8 +150,7 @@ async function audit(page: Page, address: string): Promise<string[]> {
 /** Opens each route in one language and returns the problems found. */
 async function walk(page: Page, rules: readonly RouteRule[], ids: Ids, prefix: string, phone: boolean) {
   const problems: string[] = [];
-  for (const rule of rules) {
-    const path = pathFor(rule, ids);
+  for (const path of rules.flatMap((rule) => pathsFor(rule, ids))) {
     const address = prefix + (path === '/' && prefix ? '' : path);
     await page.goto(address);
     const expected = prefix + (landing(path) === '/' && prefix ? '' : landing(path));
@@ -186,12 +196,13 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     reviewer: "the reviewer's own pages, as the demo reviewer",
     platformAdmin: 'the publication review, as the platform administrator',
   };
-  // The submission and review screens (issue 12) are checked on a 375 px phone too, as each role.
+  // The submission and review screens (issue 12) and the hotel screens (issue 13) are checked on a
+  // 375 px phone too, as each role.
   const PHONE_SCREENS =
-    /^\/(profile\/submission|review\/|platform\/(config\/(contribute|review)|manage\/(contribute|reviewer)|submissionManage))/;
+    /^\/(profile\/(submission|hotel)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel)|submissionManage))/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
-    test(`${language}: the submission and review screens on a 375 px phone, as the roles they are for`, async ({ browser }) => {
+    test(`${language}: the submission, review and hotel screens on a 375 px phone, as the roles they are for`, async ({ browser }) => {
       test.setTimeout(240_000);
       const problems: string[] = [];
       for (const who of ['participant', 'manager', 'reviewer'] as const) {

@@ -197,3 +197,60 @@ test('API handlers check the caller too', async () => {
   expect((await call('/health', { host: 'unknown.example' })).status).toBe(200);
   expect((await call('/conference/platform/findConferenceStatus', { host: 'unknown.example' })).status).toBe(404);
 });
+
+/** Where a redirect answer sends the visitor, or what else it was. */
+const redirectOf = (answer: Answer) => (answer.status >= 300 && answer.status < 400 ? answer.location : `status ${answer.status}`);
+
+test('the hotel screens and their calls: organisers only for settings and management, signed-in participants for booking', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  for (const prefix of ['', '/en']) {
+    // A participant is refused the settings and every view of the management screen.
+    for (const path of [
+      '/platform/config/hotel',
+      '/platform/manage/hotel',
+      '/platform/manage/hotel?view=occupancy',
+      '/platform/manage/hotel?view=mail',
+    ]) {
+      expect(redirectOf(await get('localhost', prefix + path, participant)), `participant ${prefix}${path}`).toBe(`${prefix}/403`);
+      expect((await get('localhost', prefix + path, manager)).status, `manager ${prefix}${path}`).toBe(200);
+    }
+    // An anonymous visitor is sent to sign in and brought back to the booking page; a participant books there.
+    expect(redirectOf(await get('localhost', `${prefix}/profile/hotel/order`))).toBe(prefix + login('/profile/hotel/order'));
+    expect((await get('localhost', `${prefix}/profile/hotel/order`, participant)).status).toBe(200);
+  }
+
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown) => {
+    const answer = await request('localhost', `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error };
+  };
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/platform/config/hotel'],
+    ['PUT', '/conference/platform/config/hotel', { enabled: false }],
+    ['POST', '/conference/platform/config/hotel/hotels', { name: { zh: '酒店', en: 'Hotel' } }],
+    ['GET', '/conference/platform/manage/hotel/list'],
+    ['GET', '/conference/platform/manage/hotel/occupancy'],
+    ['GET', '/conference/platform/manage/hotel/export'],
+    ['GET', '/conference/platform/manage/hotel/mail-template'],
+  ];
+  for (const [method, path, body] of organiserCalls) {
+    expect(await call(path, participant, method, body), `participant ${method} ${path}`).toEqual({ status: 403, error: 'FORBIDDEN' });
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+  }
+  expect((await call('/conference/platform/manage/hotel/occupancy', manager)).status).toBe(200);
+  for (const [method, path] of [
+    ['GET', '/conference/hotel/options'],
+    ['GET', '/conference/hotel/bookings'],
+    ['POST', '/conference/hotel/bookings'],
+  ] as const) {
+    expect(await call(path, undefined, method, method === 'POST' ? {} : undefined), `anonymous ${method} ${path}`).toEqual({
+      status: 401,
+      error: 'UNAUTHENTICATED',
+    });
+  }
+  expect((await call('/conference/hotel/options', participant)).status).toBe(200);
+});

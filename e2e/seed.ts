@@ -167,6 +167,33 @@ async function main() {
     });
   }
 
+  // The hotel test's own conference (e2e/hotel.spec.ts): an organiser, bank transfer, registered guests.
+  const innManager = await account(E2E.innManager, 'Inn Manager');
+  const [inn] = await db
+    .insert(conference)
+    .values({
+      slug: E2E.innSlug,
+      status: '4',
+      title: { zh: '酒店预订测试会议', en: 'Hotel Booking Test Conference' },
+      shortTitle: { zh: '住宿会议', en: 'Inn' },
+    })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: inn.id, userId: innManager, role: 'manager' });
+  await db.insert(registrationConfig).values({ conferenceId: inn.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+  await db.insert(paymentMethod).values({
+    conferenceId: inn.id,
+    kind: 'bankRemit',
+    enabled: true,
+    settings: {
+      accountName: { zh: '住宿会议会务组', en: 'Inn Conference Office' },
+      account: '6222 0200 0000 1234',
+      bankName: { zh: '中国银行北京分行', en: 'Bank of China Beijing Branch' },
+    },
+  });
+  for (const guest of Object.values(E2E.innGuests)) {
+    await registerParticipant(db, { conference: inn, userId: await account(guest.email, guest.name) });
+  }
+
   await db.insert(cmsPage).values({
     conferenceId: demo.id,
     name: { zh: '参会指南', en: 'Visitor guide' },

@@ -16,4 +16,18 @@ export const E2E = {
   logoutUser: 'logout@confhub.test',
   /** Registered on the demo with an unpaid registration fee, banquet and tour each: the payment test pays them (one per language). */
   payers: ['payer-zh@confhub.test', 'payer-en@confhub.test'],
+  /**
+   * A published conference of its own for the hotel test (e2e/hotel.spec.ts): no hotel until its
+   * organiser adds them; bank transfer on; every guest registered (one per language, each with a
+   * second participant who takes the last room first, and one on a phone).
+   */
+  innSlug: 'inn',
+  innManager: 'inn-manager@confhub.test',
+  innGuests: {
+    zh: { email: 'inn-guest-zh@confhub.test', name: '韩梅梅' },
+    en: { email: 'inn-guest-en@confhub.test', name: 'Ada Lovelace' },
+    firstZh: { email: 'inn-first-zh@confhub.test', name: '李雷' },
+    firstEn: { email: 'inn-first-en@confhub.test', name: 'Alan Turing' },
+    phone: { email: 'inn-phone@confhub.test', name: '王小明' },
+  },
 } as const;

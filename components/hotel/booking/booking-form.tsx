@@ -34,6 +34,7 @@ type Placed = { id: number; orderNo: string };
  */
 export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[]; initial?: BookingInput; bookingId?: number }) {
   const t = useTranslations('hotelBooking.form');
+  const tc = useTranslations('common');
   const locale = useAppLocale();
   const api = useApi();
   const router = useRouter();
@@ -132,6 +133,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
                     form.setValue('roomTypeId', '');
                   }}
                   onBlur={field.onBlur}
+                  allowDeselect={false}
                   error={fieldError(errors.hotelId)}
                   data-testid="hotel-booking-hotel"
                 />
@@ -148,6 +150,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
                   value={field.value === '' || field.value === undefined ? null : String(field.value)}
                   onChange={(v) => field.onChange(v ?? '')}
                   onBlur={field.onBlur}
+                  allowDeselect={false}
                   error={fieldError(errors.roomTypeId)}
                   data-testid="hotel-booking-room-type"
                 />
@@ -240,6 +243,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
         onClose={() => (sending ? undefined : setPending(null))}
         title={bookingId ? t('confirmChangeTitle') : t('confirmTitle')}
         centered
+        closeButtonProps={{ 'aria-label': tc('close') }}
       >
         {pending && confirmed && (
           <Stack gap="sm" data-testid="hotel-booking-confirm">

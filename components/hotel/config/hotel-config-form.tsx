@@ -190,7 +190,13 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
         </Stack>
       </form>
 
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('currencyConfirmTitle')} data-testid="currency-confirm">
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={t('currencyConfirmTitle')}
+        closeButtonProps={{ 'aria-label': tc('close') }}
+        data-testid="currency-confirm"
+      >
         <Stack gap="sm">
           <Alert color="red" variant="light">
             <Text size="sm" mb="xs">
