@@ -1,8 +1,9 @@
 'use client';
 
-import { MantineProvider } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Notification, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, type ReactNode } from 'react';
 import { z } from 'zod';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -11,8 +12,22 @@ import { cssVariablesResolver, theme } from './theme';
 z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
+  const close = useTranslations('common')('close');
+  // Every dialog, drawer and notification's close button is named in the page's language (an
+  // icon-only button without a name is a critical accessibility fault).
+  const named = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
+          Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
+          Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }),
+        },
+      }),
+    [close],
+  );
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={named} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={2000} />
       {children}
     </MantineProvider>
