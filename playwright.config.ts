@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL } from './e2e/support/env';
 
+const PLATFORM_WIDE = ['**/oidc.spec.ts'];
+
 /** Browser tests on the machine's Chromium (never a downloaded one) against the built app. */
 export default defineConfig({
   testDir: 'e2e',
@@ -28,5 +30,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Specs that change platform-wide settings (the central account system reroutes every ?autologon
+  // and 401) run alone, after all the others, so no other spec ever sees their settings.
+  projects: [
+    { name: 'chromium', testIgnore: PLATFORM_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'platform-wide',
+      testMatch: PLATFORM_WIDE,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
 });

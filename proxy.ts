@@ -54,7 +54,11 @@ export default function proxy(request: NextRequest) {
     const query = new URLSearchParams(searchParams);
     query.delete('autologon');
     const back = path + (query.size ? `?${query}` : '');
-    return NextResponse.redirect(localeUrl(request, prefixed, hasSession ? back : loginRedirect(back)));
+    if (hasSession) return NextResponse.redirect(localeUrl(request, prefixed, back));
+    // Signs in through the central account system when the visitor has a session there (prompt=none);
+    // without a central system, or without a session there, the visitor lands back on `back`/the login page.
+    const begin = new URLSearchParams({ kind: 'central', prompt: 'none', return: back, locale: prefixed ? 'en' : 'zh' });
+    return NextResponse.redirect(new URL(`/api/base/oauth/begin?${begin}`, request.url));
   }
 
   const returnTo = path + request.nextUrl.search;

@@ -6,7 +6,8 @@ import type { DB } from './client';
 import { seedDemoHotel } from './seed-hotel';
 import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
-import { encryptSecrets } from '@/lib/payments/secrets';
+import { encryptSecrets } from '@/lib/server/secrets';
+import { seedDemoIdentity } from './seed-identity';
 import {
   appearance,
   conference,
@@ -59,6 +60,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoPayments(db, existing.id);
     await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoHotel(db, existing.id, now);
+    await seedDemoIdentity(db);
     return false;
   }
   const today = todayIn('Asia/Shanghai', now);
@@ -178,6 +180,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoPayments(db, demoId);
   await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoHotel(db, demoId, now);
+  await seedDemoIdentity(db);
   return true;
 }
 

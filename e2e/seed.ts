@@ -13,7 +13,7 @@ import { E2E } from './support/fixtures-data';
 import { createBill } from '@/lib/payments/create-bill';
 import { decideRemittance } from '@/lib/payments/remittance';
 import { paymentMethod } from '@/db/schema';
-import { encryptSecrets } from '@/lib/payments/secrets';
+import { encryptSecrets } from '@/lib/server/secrets';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
 
 async function main() {

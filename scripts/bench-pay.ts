@@ -46,7 +46,7 @@ import {
   session,
   user,
 } from '../db/schema';
-import { encryptSecrets, forgetSecretsKey } from '../lib/payments/secrets';
+import { encryptSecrets, forgetSecretsKey } from '../lib/server/secrets';
 import { startStripeStandin, type StripeStandin } from '../lib/payments/testing/stripe-standin';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -21,7 +21,7 @@ let expiredShown = false;
 
 /**
  * Calls the REST contract under /api and unwraps the envelope. A 401 (session expired) is shown
- * once, then the visitor goes to the login page with the way back.
+ * once, then the visitor goes to the central login (or, without one, the login page) with the way back.
  */
 export async function apiFetch<T>(
   path: string,
@@ -76,8 +76,9 @@ async function unwrap<T>(response: Response, options: { locale: Locale; networkM
   if (response.status === 401 && envelope.error === 'UNAUTHENTICATED' && !expiredShown) {
     expiredShown = true;
     window.alert(envelope.message);
-    const query = new URLSearchParams({ redirect: currentReturnAddress() });
-    window.location.assign(localePath(options.locale, `/conferencelogin?${query}`));
+    // The central login with the way back when the platform has one, else /conferencelogin?redirect=…&expired=1.
+    const query = new URLSearchParams({ kind: 'central', return: currentReturnAddress(), locale: options.locale, expired: '1' });
+    window.location.assign(new URL(`/api/base/oauth/begin?${query}`, window.location.href));
   }
   throw new ApiError(envelope.code, envelope.error ?? 'ERROR', envelope.message, envelope.fields);
 }

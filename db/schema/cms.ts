@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { conference } from './conferences';
-
-const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+import { emptyText } from './columns';
 
 /**
  * A content page of a conference's website (spec §2 /page/:pageId, §3 page): a name and rich-text

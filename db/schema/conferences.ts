@@ -15,8 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
-
-const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+import { emptyText } from './columns';
 
 export const conference = pgTable(
   'conference',

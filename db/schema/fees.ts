@@ -17,8 +17,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
 import { conference } from './conferences';
 import { conferenceRegistration } from './registrations';
-
-const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+import { emptyText } from './columns';
 
 /**
  * A registration fee (one is chosen at registration) or an optional fee (banquet, excursion …) of

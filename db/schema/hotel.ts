@@ -17,8 +17,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
 import { conference } from './conferences';
 import { conferenceOrder } from './fees';
-
-const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+import { emptyText } from './columns';
 
 /** The organiser's own wording of the hotel booking mail (spec §3 email templates); null: the default. */
 export type HotelMailTemplate = { subject: LocalizedText; body: LocalizedText };

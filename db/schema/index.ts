@@ -11,3 +11,5 @@ export * from './payments';
 export * from './invoices';
 export * from './submissions';
 export * from './hotel';
+export * from './identity';
+export * from './feedback';

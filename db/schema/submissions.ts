@@ -5,8 +5,7 @@ import { user } from './auth';
 import { conference } from './conferences';
 import { conferenceOrder } from './fees';
 import { uploadedFile } from './files';
-
-const emptyText = sql`'{"zh":"","en":""}'::jsonb`;
+import { emptyText } from './columns';
 
 /** One choice of a report type or category list: a stable value and its label in both languages. */
 export type SubmissionChoice = { value: string; label: LocalizedText };

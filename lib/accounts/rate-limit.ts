@@ -33,6 +33,8 @@ export const LIMITS = {
   /** Wrong invitation codes per client and per account in an hour. */
   invitationPerIp: { max: envLimit('RATE_LIMIT_INVITATION_IP', 20), windowSeconds: 3600 },
   invitationPerAccount: { max: envLimit('RATE_LIMIT_INVITATION_ACCOUNT', 10), windowSeconds: 3600 },
+  /** Federated sign-ins begun per client in 10 minutes (each writes a login state). */
+  oidcBeginPerIp: { max: envLimit('RATE_LIMIT_OIDC_BEGIN_IP', 60), windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 function disabled(): boolean {

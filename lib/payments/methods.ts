@@ -7,7 +7,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { METHOD_FIELDS } from './method-fields';
 import { METHOD_KINDS, isOnlineKind, type MethodKind, type ProviderConfig } from './providers/types';
 import type { MethodValues } from './schemas';
-import { decryptSecrets, encryptSecrets } from './secrets';
+import { decryptSecrets, encryptSecrets } from '@/lib/server/secrets';
 
 type Settings = Record<string, string | LocalizedText>;
 

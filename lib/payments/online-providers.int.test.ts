@@ -18,7 +18,7 @@ import { POST as createPost } from '@/app/api/conference/pay/create/route';
 import { POST as notifyPost } from '@/app/api/conference/pay/notify/[kind]/route';
 import { POST as refundPost } from '@/app/api/conference/manage/order/refund/route';
 import { recoverPendingBills } from './recover';
-import { forgetSecretsKey } from './secrets';
+import { forgetSecretsKey } from '@/lib/server/secrets';
 import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
 import {
   ADAPTER_KINDS,

@@ -33,7 +33,7 @@ import { GET as exportGet } from '@/app/api/conference/manage/order/export/route
 import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/route';
 import { expireStaleTransfers } from './expire';
 import { logBill } from './log';
-import { forgetSecretsKey } from './secrets';
+import { forgetSecretsKey } from '@/lib/server/secrets';
 import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
 import { secretProbes, startAdapter, type ProviderAdapter, type StartedBill } from './testing/provider-adapters';
 

@@ -23,7 +23,7 @@ import { expireUnpaidOrders } from './expire';
 import { revenueByDay } from './queries';
 import { retryPendingRefunds } from './refund';
 import { recoverPendingBills } from './recover';
-import { forgetSecretsKey } from './secrets';
+import { forgetSecretsKey } from '@/lib/server/secrets';
 import { startStripeStandin, type StripeStandin } from './testing/stripe-standin';
 import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
 

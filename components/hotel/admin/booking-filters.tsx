@@ -1,72 +1,55 @@
-import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { ButtonLink } from '@/components/ui/button-link';
+import { FilterDate, FilterForm, FilterSearch, FilterSelect, type FilterChoice } from '@/components/ui/filter-form';
 import { HOTEL_BOOKING_STATUSES, HOTEL_PAY_GROUP_NAMES, type AdminHotelBookingQuery } from '@/lib/hotel/admin-list-params';
 
-type Choice = { value: string; label: string };
-
-/** The filter bar of the hotel booking list: a plain GET form, so the filters live in the address. */
+/** The filter bar of the hotel booking list. */
 export async function BookingFilters({
   query,
   hotels,
   roomTypes,
 }: {
   query: AdminHotelBookingQuery;
-  hotels: Choice[];
-  roomTypes: Choice[];
+  hotels: FilterChoice[];
+  roomTypes: FilterChoice[];
 }) {
   const t = await getTranslations('hotelAdmin');
   return (
-    <Paper withBorder p="md">
-      <form method="get" data-testid="hotel-filters" aria-label={t('filters')}>
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            name="q"
-            label={t('search')}
-            placeholder={t('searchPlaceholder')}
-            defaultValue={query.q}
-            maxLength={100}
-            style={{ flex: 1, minWidth: 200 }}
-            data-testid="hotel-search"
-          />
-          <NativeSelect
-            name="hotel"
-            label={t('hotel')}
-            defaultValue={String(query.hotel)}
-            data={[{ value: '', label: t('allHotels') }, ...hotels]}
-            data-testid="hotel-filter-hotel"
-          />
-          <NativeSelect
-            name="roomType"
-            label={t('roomType')}
-            defaultValue={String(query.roomType)}
-            data={[{ value: '', label: t('allRoomTypes') }, ...roomTypes]}
-            data-testid="hotel-filter-room-type"
-          />
-          <NativeSelect
-            name="status"
-            label={t('bookingStatus')}
-            defaultValue={query.status}
-            data={[{ value: '', label: t('allStatuses') }, ...HOTEL_BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status_${s}`) }))]}
-            data-testid="hotel-filter-status"
-          />
-          <NativeSelect
-            name="pay"
-            label={t('payStatus')}
-            defaultValue={query.pay}
-            data={[{ value: '', label: t('allPay') }, ...HOTEL_PAY_GROUP_NAMES.map((p) => ({ value: p, label: t(`pay_${p}`) }))]}
-            data-testid="hotel-filter-pay"
-          />
-          <TextInput type="date" name="from" label={t('checkInFrom')} defaultValue={query.from} w={170} data-testid="hotel-filter-from" />
-          <TextInput type="date" name="to" label={t('checkInTo')} defaultValue={query.to} w={170} data-testid="hotel-filter-to" />
-          <Button type="submit" data-testid="hotel-apply">
-            {t('apply')}
-          </Button>
-          <ButtonLink variant="subtle" href="/platform/manage/hotel" data-testid="hotel-reset">
-            {t('reset')}
-          </ButtonLink>
-        </Group>
-      </form>
-    </Paper>
+    <FilterForm testId="hotel" label={t('filters')} applyLabel={t('apply')} reset={{ href: '/platform/manage/hotel', label: t('reset') }}>
+      <FilterSearch label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={query.q} testId="hotel-search" />
+      <FilterSelect
+        name="hotel"
+        label={t('hotel')}
+        defaultValue={String(query.hotel)}
+        anyLabel={t('allHotels')}
+        choices={hotels}
+        testId="hotel-filter-hotel"
+      />
+      <FilterSelect
+        name="roomType"
+        label={t('roomType')}
+        defaultValue={String(query.roomType)}
+        anyLabel={t('allRoomTypes')}
+        choices={roomTypes}
+        testId="hotel-filter-room-type"
+      />
+      <FilterSelect
+        name="status"
+        label={t('bookingStatus')}
+        defaultValue={query.status}
+        anyLabel={t('allStatuses')}
+        choices={HOTEL_BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status_${s}`) }))}
+        testId="hotel-filter-status"
+      />
+      <FilterSelect
+        name="pay"
+        label={t('payStatus')}
+        defaultValue={query.pay}
+        anyLabel={t('allPay')}
+        choices={HOTEL_PAY_GROUP_NAMES.map((p) => ({ value: p, label: t(`pay_${p}`) }))}
+        testId="hotel-filter-pay"
+      />
+      <FilterDate name="from" label={t('checkInFrom')} defaultValue={query.from} testId="hotel-filter-from" />
+      <FilterDate name="to" label={t('checkInTo')} defaultValue={query.to} testId="hotel-filter-to" />
+    </FilterForm>
   );
 }

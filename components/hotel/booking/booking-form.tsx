@@ -34,7 +34,6 @@ type Placed = { id: number; orderNo: string };
  */
 export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[]; initial?: BookingInput; bookingId?: number }) {
   const t = useTranslations('hotelBooking.form');
-  const tc = useTranslations('common');
   const locale = useAppLocale();
   const api = useApi();
   const router = useRouter();
@@ -243,7 +242,6 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
         onClose={() => (sending ? undefined : setPending(null))}
         title={bookingId ? t('confirmChangeTitle') : t('confirmTitle')}
         centered
-        closeButtonProps={{ 'aria-label': tc('close') }}
       >
         {pending && confirmed && (
           <Stack gap="sm" data-testid="hotel-booking-confirm">

@@ -8,7 +8,6 @@ import { useApiAction } from '@/components/ui/use-api';
 /** Cancels one of my unpaid bookings after a confirmation dialog; the page refreshes. */
 export function CancelBookingButton({ id }: { id: number }) {
   const t = useTranslations('hotelBooking.mine');
-  const tc = useTranslations('common');
   const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   return (
@@ -16,13 +15,7 @@ export function CancelBookingButton({ id }: { id: number }) {
       <Button size="compact-sm" variant="light" color="red" onClick={() => setOpen(true)} data-testid={`hotel-booking-cancel-${id}`}>
         {t('cancel')}
       </Button>
-      <Modal
-        opened={open}
-        onClose={() => (busy ? undefined : setOpen(false))}
-        title={t('cancelTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': tc('close') }}
-      >
+      <Modal opened={open} onClose={() => (busy ? undefined : setOpen(false))} title={t('cancelTitle')} centered>
         <Stack gap="sm">
           <Text>{t('cancelText')}</Text>
           <Group justify="flex-end">

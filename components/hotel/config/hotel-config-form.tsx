@@ -194,7 +194,7 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
         opened={pending !== null}
         onClose={() => setPending(null)}
         title={t('currencyConfirmTitle')}
-        closeButtonProps={{ 'aria-label': tc('close') }}
+
         data-testid="currency-confirm"
       >
         <Stack gap="sm">

@@ -70,13 +70,7 @@ export function HotelForm({
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={hotelId ? t('editHotelTitle') : t('addHotelTitle')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': tc('close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={hotelId ? t('editHotelTitle') : t('addHotelTitle')} size="lg">
       <form onSubmit={submit} noValidate data-testid="hotel-form">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -140,7 +140,7 @@ export function RoomTypeForm({
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': tc('close') }}>
+    <Modal opened={opened} onClose={onClose} title={title} size="xl">
       <form onSubmit={submit} noValidate data-testid="room-type-form">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -20,7 +20,12 @@ const STATUS_COLORS: Record<string, string> = { '1': 'gray', '2': 'yellow', '3':
 /** My conferences: create one, request publication, cancel it, close; the platform administrator's review. */
 export default async function ConsolePage() {
   const { db, user, roles, locale } = await requirePage('/console');
-  const [t, rows, h] = await Promise.all([getTranslations('console'), myConferences(db, user.id), headers()]);
+  const [t, ti, rows, h] = await Promise.all([
+    getTranslations('console'),
+    getTranslations('identityAdmin'),
+    myConferences(db, user.id),
+    headers(),
+  ]);
   const host = h.get('host');
   return (
     <Container size="lg" py="xl">
@@ -30,6 +35,11 @@ export default async function ConsolePage() {
           {roles.platformAdmin && (
             <ButtonLink href="/console/review" variant="light" data-testid="open-review">
               {t('reviewTitle')}
+            </ButtonLink>
+          )}
+          {roles.platformAdmin && (
+            <ButtonLink href="/console/identity" variant="light" data-testid="open-identity">
+              {ti('open')}
             </ButtonLink>
           )}
           <ButtonLink href="/console/create" data-testid="create-conference">

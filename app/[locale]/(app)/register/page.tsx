@@ -3,10 +3,12 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
+import { OrganisationLogin } from '@/components/accounts/organisation-login';
 import { AuthCard } from '@/components/layout/auth-card';
 import { requirePage } from '@/lib/auth/require-page';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
+import { loginSide } from '@/lib/oidc/login-side';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('register');
@@ -48,6 +50,7 @@ export default async function RegisterLoginPage() {
           {t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}
         </Text>
         <LoginForm redirect="/conferenceRegister" />
+        <OrganisationLogin {...await loginSide(db, '/conferenceRegister', locale)} />
       </Stack>
     </AuthCard>
   );

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  NativeSelect,
   Paper,
   Stack,
   Table,
@@ -13,7 +12,6 @@ import {
   TableThead,
   TableTr,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { Metadata } from 'next';
@@ -22,6 +20,7 @@ import { InvoiceStatusAction } from '@/components/invoices/admin/invoice-status-
 import { STATUS_COLORS } from '@/components/invoices/invoice-panel';
 import { ListPages } from '@/components/ui/list-pages';
 import { requirePage } from '@/lib/auth/require-page';
+import { FilterDate, FilterForm, FilterSearch, FilterSelect } from '@/components/ui/filter-form';
 import { formatMoney } from '@/lib/fees/money';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { invoiceFilterSearch, invoiceListHref, invoiceQueryFrom } from '@/lib/invoices/list-params';
@@ -50,12 +49,13 @@ export default async function ManageReceiptPage({
   const pages = Math.max(1, Math.ceil(list.total / query.size));
   const exportHref = `/api/conference/manage/receipt/export?${invoiceFilterSearch(query, { lang: locale })}`;
   const select = (name: 'status' | 'titleType', label: string, values: readonly string[]) => (
-    <NativeSelect
+    <FilterSelect
       name={name}
       label={label}
       defaultValue={query[name]}
-      data={[{ value: '', label: t('all') }, ...values.map((value) => ({ value, label: t(`${name}_${value}`) }))]}
-      data-testid={`invoice-filter-${name}`}
+      anyLabel={t('all')}
+      choices={values.map((value) => ({ value, label: t(`${name}_${value}`) }))}
+      testId={`invoice-filter-${name}`}
     />
   );
   return (
@@ -72,27 +72,18 @@ export default async function ManageReceiptPage({
         </Button>
       </Group>
 
-      <Paper withBorder p="md">
-        <form method="get" data-testid="invoice-filters">
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              name="q"
-              label={t('search')}
-              placeholder={t('searchPlaceholder')}
-              defaultValue={query.q}
-              style={{ flex: 1, minWidth: 200 }}
-              data-testid="invoice-search"
-            />
-            {select('status', t('status'), INVOICE_STATUSES)}
-            {select('titleType', t('titleType'), TITLE_TYPES)}
-            <TextInput name="from" type="date" label={t('from')} defaultValue={query.from} />
-            <TextInput name="to" type="date" label={t('to')} defaultValue={query.to} />
-            <Button type="submit" data-testid="invoice-apply">
-              {t('apply')}
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <FilterForm
+        testId="invoice"
+        label={t('filters')}
+        applyLabel={t('apply')}
+        reset={{ href: '/platform/manage/receipt', label: t('reset') }}
+      >
+        <FilterSearch label={t('search')} placeholder={t('searchPlaceholder')} defaultValue={query.q} testId="invoice-search" />
+        {select('status', t('status'), INVOICE_STATUSES)}
+        {select('titleType', t('titleType'), TITLE_TYPES)}
+        <FilterDate name="from" label={t('from')} defaultValue={query.from} />
+        <FilterDate name="to" label={t('to')} defaultValue={query.to} />
+      </FilterForm>
 
       <Paper withBorder>
         {list.rows.length === 0 ? (

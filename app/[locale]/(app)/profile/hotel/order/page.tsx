@@ -164,7 +164,7 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
               {t('mine.empty')}
             </Text>
           ) : (
-            <TableScrollContainer minWidth={720}>
+            <TableScrollContainer minWidth={960}>
               <Table striped data-testid="hotel-bookings">
                 <TableThead>
                   <TableTr>

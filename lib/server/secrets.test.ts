@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decryptSecrets, encryptSecrets, forgetSecretsKey } from './secrets';
+import { decryptSecrets, encryptSecrets, forgetSecretsKey } from '@/lib/server/secrets';
 
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);

@@ -2,8 +2,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { authSecret } from '@/lib/auth/auth';
 
 /**
- * Payment secrets (keys, passwords, private keys) are encrypted at rest with AES-256-GCM. The key is
- * PAYMENT_SECRETS_KEY (32 bytes, base64 or hex) from the environment; without it, one is derived
+ * Secrets (payment keys and passwords, conferences' SMTP passwords, identity providers' client
+ * secrets) are encrypted at rest with AES-256-GCM. The key is PAYMENT_SECRETS_KEY (its name is older
+ * than its other uses) (32 bytes, base64 or hex) from the environment; without it, one is derived
  * from the server's session secret (BETTER_AUTH_SECRET, or the one kept beside the embedded
  * database), so the zero-setup start works. A deployment should set its own key: changing the
  * session secret would otherwise make the stored payment secrets unreadable.
@@ -40,7 +41,7 @@ export function encryptSecrets(values: Record<string, string>): string {
 export function decryptSecrets(stored: string): Record<string, string> {
   if (!stored) return {};
   const [version, iv, tag, data] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unreadable payment secrets');
+  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unreadable stored secrets');
   const decipher = createDecipheriv('aes-256-gcm', secretsKey(), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   const text = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');

@@ -1,0 +1,21 @@
+import { NextResponse } from 'next/server';
+import { ok } from '@/lib/http/envelope';
+import { route } from '@/lib/http/route';
+import { localePath } from '@/lib/i18n/locale-path';
+import { completeLogin } from '@/lib/oidc/complete-login';
+import { ZLoginCallback } from '@/lib/oidc/schemas';
+
+/**
+ * The organisation login's callback (spec §7 POST /base/oauth/oidcLogin {code, state}): exchanges
+ * the code, links or creates the account and signs it in. data is the session token (send it as
+ * `Authorization: Bearer`; browsers get the HttpOnly cookie); `registered` tells whether the account
+ * is registered for this conference and `next` where to go: /conferenceRegister when not, else the
+ * path held in the state.
+ */
+export const POST = route({ body: ZLoginCallback }, async ({ db, conference, body, req, locale }) => {
+  const done = await completeLogin(db, { kind: 'organisation', conferenceId: conference.id, ...body, headers: req.headers });
+  const next = done.registered ? done.returnPath : localePath(locale, '/conferenceRegister');
+  const response = NextResponse.json({ ...ok(done.token), registered: done.registered, next });
+  for (const cookie of done.setCookies) response.headers.append('set-cookie', cookie);
+  return response;
+});
