@@ -12,18 +12,21 @@ import { expect, test } from './support/test';
  * shortcut logo and a list entry) and as the central account system. An organisation login by a
  * new account lands on /conferenceRegister; a forged callback is refused in the page's language;
  * ?autologon signs in through the central system when a session exists there, and otherwise goes
- * back to the page without looping. The central system is switched on only for its test.
+ * back to the page without looping; a 401 on a call alerts once and goes through the central login
+ * back to the page, signed in. The central system is switched on only for its test.
  */
 
-type Lang = { prefix: '' | '/en'; stateInvalid: string; backToLogin: string; loginWith: (name: string) => string };
+type Lang = { prefix: '' | '/en'; expired: string; stateInvalid: string; backToLogin: string; loginWith: (name: string) => string };
 const ZH: Lang = {
   prefix: '',
+  expired: '登录已过期，请重新登录',
   stateInvalid: '登录链接无效或已使用，请重新登录',
   backToLogin: '返回登录',
   loginWith: (name) => `通过 ${name} 登录`,
 };
 const EN: Lang = {
   prefix: '/en',
+  expired: 'Your session has expired. Please log in again.',
   stateInvalid: 'This login link is invalid or was already used; please log in again',
   backToLogin: 'Back to login',
   loginWith: (name) => `Log in with ${name}`,
@@ -119,7 +122,8 @@ for (const lang of [ZH, EN]) {
   const code = lang.prefix ? 'en' : 'zh';
 
   test(`organisation login lands a new account on /conferenceRegister (${code})`, async ({ page }) => {
-    await page.goto(`${lang.prefix}/conferencelogin`);
+    // Chinese from the login page, English from /register (open on the demo conference): both have the side.
+    await page.goto(code === 'zh' ? '/conferencelogin' : '/en/register');
     const side = page.getByTestId('organisation-login');
     if (code === 'zh') {
       // The shortcut logo (initials: no logo configured), named for screen readers.
@@ -168,6 +172,23 @@ for (const lang of [ZH, EN]) {
       await page.goto(`${lang.prefix}/profile/userInfo?autologon=1`);
       await expect(page).toHaveURL(`${BASE_URL}${lang.prefix}/profile/userInfo`);
       await expect(page.getByTestId('profile-email')).toHaveText(`central-${code}-${run}@cstnet.example.org`);
+
+      // A 401 on a call: the session-expired alert once, then the central login with this address as
+      // its state; the central session brings the visitor back here, signed in again.
+      await page.goto(`${lang.prefix}/profile/userInfo/Edit`);
+      await waitForApp(page);
+      await page.context().addCookies([{ name: 'confhub.session_token', value: 'expired.token', url: `${BASE_URL}/` }]);
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.accept();
+      });
+      const exchanged = page.waitForResponse((r) => r.url().endsWith('/api/base/oauth/login') && r.request().method() === 'POST');
+      await page.getByTestId('profile-form').locator('button[type="submit"]').click();
+      expect((await exchanged).status()).toBe(200);
+      await expect(page).toHaveURL(`${BASE_URL}${lang.prefix}/profile/userInfo/Edit`, { timeout: 20_000 });
+      expect(dialogs).toEqual([lang.expired]);
+      expect((await page.request.get('/api/base/user/info')).status()).toBe(200);
     } finally {
       await admin(request, 'put', `/api/console/identity/${ids.central}`, { ...central, clientSecret: '', enabled: false });
     }
