@@ -104,6 +104,11 @@ export const conferenceOrder = pgTable(
     /** Why an order became invalid: 'priceChanged' | 'changed' | 'cancelled'. */
     invalidReason: text('invalid_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the order became payable again after a rejected or cancelled bank transfer: its time to
+     * pay (payment settings' order expiry) counts from here instead of createdAt. Null: from createdAt.
+     */
+    payableSince: timestamp('payable_since', { withTimezone: true }),
     businessCode: text('business_code'),
     remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

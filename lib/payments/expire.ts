@@ -34,7 +34,8 @@ export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<numb
         and(
           eq(conferenceOrder.orderStatus, 'available'),
           inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
-          lt(conferenceOrder.createdAt, cutoff),
+          // Its time to pay counts from when it became payable (again: after a rejected or cancelled transfer).
+          lt(sql`coalesce(${conferenceOrder.payableSince}, ${conferenceOrder.createdAt})`, cutoff),
           // A submission fee holds no place and belongs to its submission: it stays payable until
           // the submission is withdrawn (lib/submissions/withdraw-submission.ts cancels it then).
           ne(conferenceOrder.type, 'submission'),

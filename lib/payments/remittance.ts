@@ -30,7 +30,8 @@ async function setOrders(tx: Executor, bill: Bill, payStatus: string, now: Date)
   const ids = await billOrderIds(tx, bill.id);
   await tx
     .update(conferenceOrder)
-    .set({ payStatus, updatedAt: now })
+    // Payable again after a rejected or cancelled transfer: a whole order time to pay from now.
+    .set({ payStatus, updatedAt: now, ...(payStatus === 'unpaid' ? { payableSince: now } : {}) })
     .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
   return ids;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "conference_order" ADD COLUMN "payable_since" timestamp with time zone;
