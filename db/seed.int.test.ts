@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
@@ -5,10 +8,12 @@ import { createTestDatabase, testBackends } from './testing';
 import { hotelBookingState } from '@/lib/hotel/schemas';
 import {
   conference,
+  downloadMaterial,
   hotel,
   hotelBooking,
   hotelConfig,
   hotelRoomType,
+  notice,
   reviewAssignment,
   reviewer,
   submission,
@@ -19,11 +24,15 @@ import { DEMO_SLUG, seedDemo } from './seed';
 
 describe.each(testBackends())('the demo seed on %s', (backend) => {
   let database: Database;
+  let uploads: string;
   beforeAll(async () => {
     database = await createTestDatabase(backend);
+    uploads = mkdtempSync(path.join(tmpdir(), 'confhub-seed-'));
+    process.env.UPLOAD_DIR = uploads;
   });
   afterAll(async () => {
     await database.close();
+    rmSync(uploads, { recursive: true, force: true });
   });
 
   it('opens a call for papers with one submission assigned to the active demo reviewer, once', async () => {
@@ -91,5 +100,24 @@ describe.each(testBackends())('the demo seed on %s', (backend) => {
     await db.delete(hotelConfig).where(eq(hotelConfig.conferenceId, demo.id));
     expect(await seedDemo(db, now)).toBe(false);
     await check();
+  });
+
+  it('publishes one pinned notice and offers the programme as a real PDF to the registrants, once', async () => {
+    const { db } = database;
+    const [demo] = await db.select().from(conference).where(eq(conference.slug, DEMO_SLUG));
+    expect(await seedDemo(db)).toBe(false);
+    const notices = await db.select().from(notice).where(eq(notice.conferenceId, demo.id));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ pinned: true, title: { zh: '欢迎参加 2026 科学数据大会', en: 'Welcome to SciData 2026' } });
+    expect(notices[0].publishedAt).not.toBeNull();
+    const materials = await db.select().from(downloadMaterial).where(eq(downloadMaterial.conferenceId, demo.id));
+    expect(materials).toHaveLength(1);
+    expect(materials[0]).toMatchObject({
+      audience: 'registrants',
+      file: { oriName: 'SciData-2026-programme.pdf', mime: 'application/pdf' },
+    });
+    const bytes = readFileSync(path.join(uploads, String(demo.id), 'files', materials[0].file.name));
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.byteLength).toBe(materials[0].file.size);
   });
 });

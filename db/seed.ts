@@ -8,6 +8,7 @@ import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/server/secrets';
 import { seedDemoIdentity } from './seed-identity';
+import { seedDemoNotices } from './seed-notices';
 import {
   appearance,
   conference,
@@ -60,6 +61,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoPayments(db, existing.id);
     await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoHotel(db, existing.id, now);
+    await seedDemoNotices(db, existing.id, ids.manager);
     await seedDemoIdentity(db);
     return false;
   }
@@ -180,6 +182,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoPayments(db, demoId);
   await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoHotel(db, demoId, now);
+  await seedDemoNotices(db, demoId, ids.manager);
   await seedDemoIdentity(db);
   return true;
 }

@@ -196,13 +196,15 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     reviewer: "the reviewer's own pages, as the demo reviewer",
     platformAdmin: 'the publication review, as the platform administrator',
   };
-  // The submission and review screens (issue 12) and the hotel screens (issue 13) are checked on a
-  // 375 px phone too, as each role.
+  // The submission and review screens (issue 12), the hotel screens (issue 13) and the notices and
+  // downloads (issue 14) are checked on a 375 px phone too, as each role.
   const PHONE_SCREENS =
-    /^\/(profile\/(submission|hotel)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel)|submissionManage))/;
+    /^\/(profile\/(submission|hotel|notice|download)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel|notice|download))|platform\/submissionManage)/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
-    test(`${language}: the submission, review and hotel screens on a 375 px phone, as the roles they are for`, async ({ browser }) => {
+    test(`${language}: the submission, review, hotel, notice and download screens on a 375 px phone, as the roles they are for`, async ({
+      browser,
+    }) => {
       test.setTimeout(240_000);
       const problems: string[] = [];
       for (const who of ['participant', 'manager', 'reviewer'] as const) {

@@ -254,3 +254,79 @@ test('the hotel screens and their calls: organisers only for settings and manage
   }
   expect((await call('/conference/hotel/options', participant)).status).toBe(200);
 });
+
+test('the notice and download screens and their calls: organisers manage, registrants read, the audience is checked on every download', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  const outsider = await sessionCookie(E2E.newsOutsider, E2E.password);
+  const reviewer = await sessionCookie(DEMO_ACCOUNTS.reviewer.email, DEMO_ACCOUNTS.reviewer.password);
+  for (const prefix of ['', '/en']) {
+    for (const path of ['/platform/manage/notice', '/platform/manage/download']) {
+      expect(redirectOf(await get('localhost', prefix + path, participant)), `participant ${prefix}${path}`).toBe(`${prefix}/403`);
+      expect(redirectOf(await get('localhost', prefix + path, reviewer)), `reviewer ${prefix}${path}`).toBe(
+        `${prefix}/platform/submissionManage/user`,
+      );
+      expect((await get('localhost', prefix + path, manager)).status, `manager ${prefix}${path}`).toBe(200);
+    }
+    for (const path of ['/profile/notice', '/profile/download']) {
+      expect(redirectOf(await get('localhost', prefix + path))).toBe(prefix + login(path));
+      expect((await get('localhost', prefix + path, participant)).status).toBe(200);
+      // Signed in but not registered for the demo: the page answers, with the refusal instead of the notices.
+      const page = await get('localhost', prefix + path, outsider);
+      expect(page.status).toBe(200);
+      if (path === '/profile/notice') expect(page.body).toContain('notices-not-registered');
+    }
+  }
+
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown) => {
+    const answer = await request('localhost', `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = answer.body.startsWith('{') ? (JSON.parse(answer.body) as { error?: string; data?: unknown }) : {};
+    return { status: answer.status, error: json.error, data: json.data, headers: answer };
+  };
+  const notice = { title: { zh: '通知', en: 'Notice' }, content: { zh: '内容', en: 'Content' } };
+  const material = { title: { zh: '资料', en: 'Material' }, audience: 'all' };
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/platform/manage/notice'],
+    ['POST', '/conference/platform/manage/notice', notice],
+    ['PUT', '/conference/platform/manage/notice/1', notice],
+    ['POST', '/conference/platform/manage/notice/1/publish', { published: false }],
+    ['DELETE', '/conference/platform/manage/notice/1'],
+    ['GET', '/conference/platform/manage/download'],
+    ['POST', '/conference/platform/manage/download', {}],
+    ['PUT', '/conference/platform/manage/download/1', material],
+    ['POST', '/conference/platform/manage/download/1/move', { direction: 'down' }],
+    ['DELETE', '/conference/platform/manage/download/1'],
+  ];
+  for (const [method, path, body] of organiserCalls) {
+    expect(await call(path, participant, method, body).then((r) => [r.status, r.error]), `participant ${method} ${path}`).toEqual([
+      403,
+      'FORBIDDEN',
+    ]);
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+  }
+  for (const [method, path] of [
+    ['GET', '/conference/notice'],
+    ['POST', '/conference/notice/1/read'],
+    ['GET', '/conference/download'],
+    ['GET', '/conference/download/1'],
+  ] as const) {
+    expect(await call(path, undefined, method).then((r) => [r.status, r.error]), `anonymous ${method} ${path}`).toEqual([
+      401,
+      'UNAUTHENTICATED',
+    ]);
+  }
+  // The demo's programme is for registrants: the registered participant downloads it, the outsider is refused.
+  const materials = (await call('/conference/download', manager)).data as { materials: { id: number; audience: string }[] };
+  const programme = materials.materials.find((m) => m.audience === 'registrants');
+  expect(programme, 'the demo has a material for registrants').toBeDefined();
+  const file = await request('localhost', `/api/conference/download/${programme!.id}`, { headers: { cookie: participant } });
+  expect(file.status).toBe(200);
+  expect(file.body.startsWith('%PDF-')).toBe(true);
+  expect((await call(`/conference/download/${programme!.id}`, outsider)).error).toBe('DOWNLOAD_REGISTRANTS_ONLY');
+  expect((await call('/conference/notice', outsider)).error).toBe('NOT_REGISTERED');
+  expect(((await call('/conference/notice', participant)).data as { notices: unknown[] }).notices.length).toBeGreaterThan(0);
+});

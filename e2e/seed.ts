@@ -194,6 +194,24 @@ async function main() {
     await registerParticipant(db, { conference: inn, userId: await account(guest.email, guest.name) });
   }
 
+  // The notices and downloads test's own conference (e2e/notices.spec.ts): an organiser, registered readers, an outsider.
+  const newsManager = await account(E2E.newsManager, 'News Manager');
+  const [news] = await db
+    .insert(conference)
+    .values({
+      slug: E2E.newsSlug,
+      status: '4',
+      title: { zh: '通知与资料测试会议', en: 'Notices and Downloads Test Conference' },
+      shortTitle: { zh: '通知会议', en: 'News' },
+    })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: news.id, userId: newsManager, role: 'manager' });
+  await db.insert(registrationConfig).values({ conferenceId: news.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+  for (const reader of Object.values(E2E.newsReaders)) {
+    await registerParticipant(db, { conference: news, userId: await account(reader.email, reader.name) });
+  }
+  await account(E2E.newsOutsider, 'News Outsider');
+
   await db.insert(cmsPage).values({
     conferenceId: demo.id,
     name: { zh: '参会指南', en: 'Visitor guide' },

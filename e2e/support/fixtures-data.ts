@@ -30,4 +30,17 @@ export const E2E = {
     firstEn: { email: 'inn-first-en@confhub.test', name: 'Alan Turing' },
     phone: { email: 'inn-phone@confhub.test', name: '王小明' },
   },
+  /**
+   * A published conference of its own for the notices and downloads test (e2e/notices.spec.ts): an
+   * organiser, a registered reader per language (and one on a phone), and a signed-in account that
+   * never registered.
+   */
+  newsSlug: 'news',
+  newsManager: 'news-manager@confhub.test',
+  newsReaders: {
+    zh: { email: 'news-reader-zh@confhub.test', name: '赵敏' },
+    en: { email: 'news-reader-en@confhub.test', name: 'Grace Hopper' },
+    phone: { email: 'news-reader-phone@confhub.test', name: '周芷若' },
+  },
+  newsOutsider: 'news-outsider@confhub.test',
 } as const;

@@ -73,3 +73,9 @@ export async function locatePublic(conferenceId: number, name: string): Promise<
     return null;
   }
 }
+
+/** Deletes a stored file of the conference wherever it is (its final place or the temporary area); a missing file is fine. */
+export async function removeStored(conferenceId: number, name: string): Promise<void> {
+  await rm(location(conferenceId, name, 'files'), { force: true });
+  await rm(location(conferenceId, name, 'temp'), { force: true });
+}

@@ -28,6 +28,8 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/contribute', label: t('manageContribute') },
           { href: '/platform/manage/hotel', label: t('manageHotel') },
           { href: '/platform/manage/reviewer', label: t('manageReviewer') },
+          { href: '/platform/manage/notice', label: t('manageNotice') },
+          { href: '/platform/manage/download', label: t('manageDownload') },
         ]
       : []),
     ...(admin || ctx.roles.reviewer

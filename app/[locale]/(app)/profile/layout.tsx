@@ -2,10 +2,20 @@ import { Container, Grid, GridCol, Paper, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SectionNav } from '@/components/layout/section-nav';
+import { isRegistered } from '@/lib/auth/roles';
+import { unreadNoticeCount } from '@/lib/notices/my-notices';
+import { getRequestContext } from '@/lib/tenancy/context';
+
+/** The notices a registrant has not opened (none for anyone else), for the menu's count. */
+async function unreadNotices(): Promise<number> {
+  const { db, conference, user } = await getRequestContext();
+  if (!conference || !user || !(await isRegistered(db, conference.id, user.id))) return 0;
+  return unreadNoticeCount(db, conference.id, user.id);
+}
 
 /** The personal centre shell. Each page checks access itself (requirePage). */
 export default async function ProfileLayout({ children }: { children: ReactNode }) {
-  const t = await getTranslations('nav');
+  const [t, unread] = await Promise.all([getTranslations('nav'), unreadNotices()]);
   return (
     <Container size="lg" py="xl">
       <Title order={2} mb="md">
@@ -22,6 +32,8 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/order/list', label: t('orders') },
                 { href: '/profile/submission', label: t('submission') },
                 { href: '/profile/hotel/order', label: t('hotelBooking') },
+                { href: '/profile/notice', label: t('notice'), badge: { count: unread, label: t('unreadNotices') } },
+                { href: '/profile/download', label: t('download') },
               ]}
             />
           </Paper>
