@@ -28,6 +28,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/contribute', label: t('manageContribute') },
           { href: '/platform/manage/hotel', label: t('manageHotel') },
           { href: '/platform/manage/reviewer', label: t('manageReviewer') },
+          { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
         ]
       : []),
     ...(admin || ctx.roles.reviewer

@@ -22,6 +22,7 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/order/list', label: t('orders') },
                 { href: '/profile/submission', label: t('submission') },
                 { href: '/profile/hotel/order', label: t('hotelBooking') },
+                { href: '/profile/feedback', label: t('feedback') },
               ]}
             />
           </Paper>
