@@ -7,9 +7,15 @@ import { startOfDayIn } from '@/lib/i18n/zone';
 import type { FeedbackListQuery } from './schemas';
 import type { MyFeedback } from './send-feedback';
 
+/** Replies of the outer feedback row (columns written out: inside a subquery drizzle would leave them unqualified). */
+const repliesOfRow = sql.raw(
+  'from "feedback_reply" r where r."feedback_id" = "feedback"."id" and r."conference_id" = "feedback"."conference_id"',
+);
 /** Unread replies of a feedback (its sender has not opened it since they came). */
-const unreadCount = sql<number>`(select count(*)::int from ${feedbackReply} where ${feedbackReply.feedbackId} = ${feedback.id} and ${feedbackReply.conferenceId} = ${feedback.conferenceId} and ${feedbackReply.readAt} is null)`;
-const replyCount = sql<number>`(select count(*)::int from ${feedbackReply} where ${feedbackReply.feedbackId} = ${feedback.id} and ${feedbackReply.conferenceId} = ${feedback.conferenceId})`;
+const unreadCount = sql<number>`(select count(*)::int ${repliesOfRow} and r."read_at" is null)`;
+const replyCount = sql<number>`(select count(*)::int ${repliesOfRow})`;
+/** Every reply's text, oldest first, for the export. */
+const replyTexts = sql<string>`coalesce((select string_agg(r."content", E'\n---\n' order by r."created_at", r."id") ${repliesOfRow}), '')`;
 
 /** The columns of a feedback its sender sees (not the account id). */
 const mineColumns = {
@@ -127,7 +133,7 @@ export async function allAdminFeedback(db: Executor, conferenceId: number, q: Om
   return db
     .select({
       ...adminColumns,
-      replyText: sql<string>`coalesce((select string_agg(${feedbackReply.content}, E'\n---\n' order by ${feedbackReply.createdAt}) from ${feedbackReply} where ${feedbackReply.feedbackId} = ${feedback.id} and ${feedbackReply.conferenceId} = ${feedback.conferenceId}), '')`,
+      replyText: replyTexts,
     })
     .from(feedback)
     .innerJoin(user, eq(user.id, feedback.userId))
