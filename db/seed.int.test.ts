@@ -5,6 +5,8 @@ import { createTestDatabase, testBackends } from './testing';
 import { hotelBookingState } from '@/lib/hotel/schemas';
 import {
   conference,
+  feedback,
+  feedbackReply,
   hotel,
   hotelBooking,
   hotelConfig,
@@ -91,5 +93,18 @@ describe.each(testBackends())('the demo seed on %s', (backend) => {
     await db.delete(hotelConfig).where(eq(hotelConfig.conferenceId, demo.id));
     expect(await seedDemo(db, now)).toBe(false);
     await check();
+  });
+
+  it('gives the demo participant feedback in both languages, one answered with a reply still unread, once', async () => {
+    const { db } = database;
+    await seedDemo(db);
+    const [demo] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG));
+    const rows = await db.select().from(feedback).where(eq(feedback.conferenceId, demo.id)).orderBy(feedback.id);
+    expect(rows.map((f) => [f.locale, f.status])).toEqual([
+      ['zh', 'replied'],
+      ['en', 'open'],
+    ]);
+    const replies = await db.select().from(feedbackReply).where(eq(feedbackReply.conferenceId, demo.id));
+    expect(replies.map((r) => [r.feedbackId, r.readAt])).toEqual([[rows[0].id, null]]);
   });
 });
