@@ -30,7 +30,7 @@ export async function FeedbackSummary({ item, sentAt, fileHref }: { item: Shown;
   return (
     <Table withRowBorders={false} layout="fixed" data-testid="feedback-summary">
       <TableTbody>
-        {row('', <FeedbackStatusBadge status={item.status} />)}
+        {row(t('status'), <FeedbackStatusBadge status={item.status} />)}
         {row(t('title'), item.title, 'feedback-summary-title')}
         {row(t('type'), t(`type_${item.type}` as 'type_other'))}
         {row(t('sentAt'), sentAt)}
