@@ -32,7 +32,7 @@ const LANGS = [
     reply: '您好，会务组将在首都机场安排接机，请在报到前一天告知航班号。',
     replySent: '回复已发送，并已邮件通知反馈人',
     newMark: '新回复',
-    mailSubject: /^【.+】您的反馈已回复：酒店是否提供接机服务$/,
+    mailSubject: /^【.+】您的反馈已回复：酒店是否提供接机服务 /,
   },
   {
     prefix: '/en',
@@ -49,7 +49,7 @@ const LANGS = [
     reply: 'Yes: choose bank transfer on the payment page and upload the slip there.',
     replySent: 'Reply sent and mailed to the sender',
     newMark: 'New',
-    mailSubject: /^\[.+\] Reply to your feedback: Card payment declined twice$/,
+    mailSubject: /^\[.+\] Reply to your feedback: Card payment declined twice /,
   },
 ] as const;
 
@@ -156,6 +156,7 @@ for (const lang of LANGS) {
     await expect(item.getByTestId('my-feedback-unread')).toHaveCount(0);
     const mail = await waitForMail(email, replySince);
     expect(mail.subject).toMatch(lang.mailSubject);
+    expect(mail.subject.endsWith(tag)).toBe(true);
     expect(mail.text).toContain(lang.reply);
     await p.context.close();
     await o.context.close();
