@@ -9,6 +9,8 @@ import { hotelBookingState } from '@/lib/hotel/schemas';
 import {
   conference,
   downloadMaterial,
+  feedback,
+  feedbackReply,
   hotel,
   hotelBooking,
   hotelConfig,
@@ -119,5 +121,18 @@ describe.each(testBackends())('the demo seed on %s', (backend) => {
     const bytes = readFileSync(path.join(uploads, String(demo.id), 'files', materials[0].file.name));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.byteLength).toBe(materials[0].file.size);
+  });
+
+  it('gives the demo participant feedback in both languages, one answered with a reply still unread, once', async () => {
+    const { db } = database;
+    await seedDemo(db);
+    const [demo] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG));
+    const rows = await db.select().from(feedback).where(eq(feedback.conferenceId, demo.id)).orderBy(feedback.id);
+    expect(rows.map((f) => [f.locale, f.status])).toEqual([
+      ['zh', 'replied'],
+      ['en', 'open'],
+    ]);
+    const replies = await db.select().from(feedbackReply).where(eq(feedbackReply.conferenceId, demo.id));
+    expect(replies.map((r) => [r.feedbackId, r.readAt])).toEqual([[rows[0].id, null]]);
   });
 });

@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
+import { seedDemoFeedback } from './seed-feedback';
 import { seedDemoHotel } from './seed-hotel';
 import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
@@ -62,6 +63,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoHotel(db, existing.id, now);
     await seedDemoNotices(db, existing.id, ids.manager);
+    await seedDemoFeedback(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoIdentity(db);
     return false;
   }
@@ -183,6 +185,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoHotel(db, demoId, now);
   await seedDemoNotices(db, demoId, ids.manager);
+  await seedDemoFeedback(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoIdentity(db);
   return true;
 }

@@ -76,6 +76,7 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
     const submissions = await data<{ rows: { id: number }[] }>(manager, '/api/conference/manage/contribute/list');
     const mine = await data<{ submissions: { id: number }[] }>(participant, '/api/conference/submission');
     const assignments = await data<{ id: number }[]>(reviewer, '/api/conference/review/assignments');
+    const feedback = await data<{ id: number }[]>(participant, '/api/conference/feedback');
     const ids = {
       pageId: pages.find((p) => p.published)?.id,
       page: pages[0]?.id,
@@ -90,6 +91,7 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
       submission: submissions.rows[0]?.id,
       mySubmission: mine.submissions[0]?.id,
       assignment: assignments[0]?.id,
+      feedback: feedback[0]?.id,
     };
     for (const [name, id] of Object.entries(ids)) expect(id, `a seeded ${name} id`).toBeDefined();
     return Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, String(id)]));
@@ -118,20 +120,22 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   if (pattern === '/profile/submission/details') return `/profile/submission/details?id=${ids.mySubmission}`;
   if (pattern === '/platform/submissionManage/contribute/detail') return `${pattern}?id=${ids.submission}`;
   if (pattern === '/platform/submissionManage/submission/detail') return `${pattern}?id=${ids.assignment}`;
+  if (pattern === '/profile/feedBackDetails') return `${pattern}?id=${ids.feedback}`;
   if (pattern.includes(':')) throw new Error(`no id for ${pattern}: add it to pathFor`);
   return pattern;
 }
 
 /**
- * Further views of a route, each its own address (`?view=`), walked after the route itself: the
- * hotel management's occupancy grid and mail template.
+ * Further views of a route, each its own address, walked after the route itself: the hotel
+ * management's occupancy grid and mail template, one feedback opened with its reply form.
  */
-const VIEWS: Record<string, readonly string[]> = {
+const VIEWS = (ids: Ids): Record<string, readonly string[]> => ({
   '/platform/manage/hotel': ['/platform/manage/hotel?view=occupancy', '/platform/manage/hotel?view=mail'],
-};
+  '/platform/manage/userFeedBack': [`/platform/manage/userFeedBack?id=${ids.feedback}`],
+});
 
 /** The addresses to open for a rule: the route, then its other views. */
-const pathsFor = (rule: RouteRule, ids: Ids): string[] => [pathFor(rule, ids), ...(VIEWS[rule.pattern] ?? [])];
+const pathsFor = (rule: RouteRule, ids: Ids): string[] => [pathFor(rule, ids), ...(VIEWS(ids)[rule.pattern] ?? [])];
 
 /** Where the app is expected to land (only /profile forwards, to the personal information). */
 const landing = (path: string) => (path === '/profile' ? '/profile/userInfo' : path.split('?')[0]);
@@ -196,13 +200,13 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     reviewer: "the reviewer's own pages, as the demo reviewer",
     platformAdmin: 'the publication review, as the platform administrator',
   };
-  // The submission and review screens (issue 12), the hotel screens (issue 13) and the notices and
-  // downloads (issue 14) are checked on a 375 px phone too, as each role.
+  // The submission and review screens (issue 12), the hotel screens (issue 13) and the feedback,
+  // notice and download screens (issue 14) are checked on a 375 px phone too, as each role.
   const PHONE_SCREENS =
-    /^\/(profile\/(submission|hotel|notice|download)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel|notice|download))|platform\/submissionManage)/;
+    /^\/(profile\/(submission|hotel|feedback|feedBackDetails|notice|download)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel|userFeedBack|notice|download)|submissionManage))/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
-    test(`${language}: the submission, review, hotel, notice and download screens on a 375 px phone, as the roles they are for`, async ({
+    test(`${language}: the submission, review, hotel, feedback, notice and download screens on a 375 px phone, as the roles they are for`, async ({
       browser,
     }) => {
       test.setTimeout(240_000);

@@ -330,3 +330,59 @@ test('the notice and download screens and their calls: organisers manage, regist
   expect((await call('/conference/notice', outsider)).error).toBe('NOT_REGISTERED');
   expect(((await call('/conference/notice', participant)).data as { notices: unknown[] }).notices.length).toBeGreaterThan(0);
 });
+
+test('the feedback screens and calls: organisers only for the conference’s feedback, signed-in participants for their own; the unit list is open', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  for (const prefix of ['', '/en']) {
+    for (const path of ['/platform/manage/userFeedBack', '/platform/manage/userFeedBack?id=1']) {
+      expect(redirectOf(await get('localhost', prefix + path, participant)), `participant ${prefix}${path}`).toBe(`${prefix}/403`);
+      expect((await get('localhost', prefix + path, manager)).status, `manager ${prefix}${path}`).toBe(200);
+    }
+    for (const path of ['/profile/feedback', '/profile/feedBackDetails']) {
+      expect(redirectOf(await get('localhost', `${prefix}${path}?id=1`))).toBe(prefix + login(`${path}?id=1`));
+      expect((await get('localhost', `${prefix}${path}?id=1`, participant)).status).toBe(200);
+    }
+  }
+
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown) => {
+    const answer = await request('localhost', `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error };
+  };
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/manage/feedback/list'],
+    ['GET', '/conference/manage/feedback/detail?id=1'],
+    ['GET', '/conference/manage/feedback/file?id=1'],
+    ['GET', '/conference/manage/feedback/export'],
+    ['POST', '/conference/manage/feedback/reply', { id: 1, content: 'Hello' }],
+  ];
+  for (const [method, path, body] of organiserCalls) {
+    expect(await call(path, participant, method, body), `participant ${method} ${path}`).toEqual({ status: 403, error: 'FORBIDDEN' });
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+  }
+  expect((await call('/conference/manage/feedback/list', manager)).status).toBe(200);
+  for (const [method, path] of [
+    ['GET', '/conference/feedback'],
+    ['POST', '/conference/feedback'],
+    ['GET', '/conference/feedback/detail?id=1'],
+    ['GET', '/conference/feedback/file?id=1'],
+    ['POST', '/conference/feedback/sendCode'],
+    ['POST', '/conference/feedback/upload'],
+  ] as const) {
+    expect(await call(path, undefined, method, method === 'POST' ? {} : undefined), `anonymous ${method} ${path}`).toEqual({
+      status: 401,
+      error: 'UNAUTHENTICATED',
+    });
+  }
+  expect((await call('/conference/feedback', participant)).status).toBe(200);
+  // The unit list answers anyone, and refuses a page size past 99,999.
+  expect((await call('/home/company/findByQuery', undefined, 'POST', { page: 1, size: 99999 })).status).toBe(200);
+  expect(await call('/home/company/findByQuery', undefined, 'POST', { page: 1, size: 100000 })).toEqual({
+    status: 400,
+    error: 'INVALID_INPUT',
+  });
+});

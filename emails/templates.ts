@@ -40,6 +40,39 @@ export const mailTemplates = {
       ],
     },
   },
+  feedback: {
+    zh: {
+      subject: '【{conference}】意见反馈验证码',
+      lines: [
+        '您好：',
+        '您正在向 {conference} 提交意见反馈，验证码为：{code}',
+        '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your feedback verification code',
+      lines: [
+        'Hello,',
+        'You are sending feedback to {conference}. Your verification code is: {code}',
+        'The code is valid for {minutes} minutes. If this was not you, please ignore this email.',
+      ],
+    },
+  },
+  feedbackReply: {
+    zh: {
+      subject: '【{conference}】您的反馈已回复：{title}',
+      lines: ['{name}，您好：', '会务组回复了您的反馈“{title}”：', '{reply}', '您可以在个人中心的“意见反馈”中查看全部回复。'],
+    },
+    en: {
+      subject: '[{conference}] Reply to your feedback: {title}',
+      lines: [
+        'Dear {name},',
+        'The organisers replied to your feedback "{title}":',
+        '{reply}',
+        'You can read every reply under "Feedback" in the personal centre.',
+      ],
+    },
+  },
   passwordChanged: {
     zh: {
       subject: '【{conference}】密码已重置',

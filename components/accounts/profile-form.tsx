@@ -5,12 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZProfile } from '@/lib/accounts/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useFieldError } from '@/components/ui/use-api';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 
 type Values = z.input<typeof ZProfile>;
 const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'countryArea', 'post', 'address'] as const;
@@ -39,9 +40,28 @@ export function ProfileForm({ initial }: { initial: Values }) {
       <Stack gap="md">
         <TextInput label={t('name')} required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map((field) => (
-            <TextInput key={field} label={t(field)} error={fieldError(form.formState.errors[field])} {...form.register(field)} />
-          ))}
+          {FIELDS.map((field) =>
+            field === 'unit' ? (
+              <Controller
+                key={field}
+                control={form.control}
+                name="unit"
+                render={({ field: f }) => (
+                  <UnitAutocomplete
+                    label={t('unit')}
+                    name={f.name}
+                    value={f.value ?? ''}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    error={fieldError(form.formState.errors.unit)}
+                    testId="profile-unit-input"
+                  />
+                )}
+              />
+            ) : (
+              <TextInput key={field} label={t(field)} error={fieldError(form.formState.errors[field])} {...form.register(field)} />
+            ),
+          )}
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => router.push('/profile/userInfo')}>

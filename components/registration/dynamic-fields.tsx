@@ -6,6 +6,7 @@ import { Controller, type Control, type FieldErrors, type UseFormRegister } from
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { countryName, offeredCountries } from '@/lib/registration/countries';
 import { MULTI_TYPES, type FormField } from '@/lib/registration/fields';
+import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useFieldError } from '@/components/ui/use-api';
 import { CityField } from './city-field';
 import { FileField } from './file-field';
@@ -167,6 +168,24 @@ export function DynamicFields({
               />
             );
           default:
+            if (field.key === 'unit')
+              return (
+                <Controller
+                  key={field.key}
+                  control={control}
+                  name={field.key}
+                  render={({ field: f }) => (
+                    <UnitAutocomplete
+                      {...common}
+                      name={f.name}
+                      readOnly={readOnly.includes(field.key)}
+                      value={(f.value as string) ?? ''}
+                      onChange={f.onChange}
+                      onBlur={f.onBlur}
+                    />
+                  )}
+                />
+              );
             return (
               <TextInput
                 key={field.key}

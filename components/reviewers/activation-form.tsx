@@ -5,10 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { countryName, COUNTRY_CODES } from '@/lib/registration/countries';
 import { activationFormSchema, type ActivationFormValues } from '@/lib/reviewers/schemas';
@@ -124,7 +125,22 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
             {text('firstName')}
           </SimpleGrid>
           {text('fullName')}
-          {text('organization')}
+          <Controller
+            control={form.control}
+            name="organization"
+            render={({ field }) => (
+              <UnitAutocomplete
+                label={t('organization')}
+                required
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldError(form.formState.errors.organization)}
+                testId="activation-organization"
+              />
+            )}
+          />
           {text('phone')}
           <NativeSelect
             label={t('country')}

@@ -15,8 +15,12 @@ export function ButtonLink({ href, children, ...props }: ButtonProps & { href: H
   );
 }
 
-/** The same as an inline link. */
-export function AnchorLink({ href, children, ...props }: AnchorProps & { href: Href; children: React.ReactNode; 'data-testid'?: string }) {
+/** The same as an inline link; `prefetch={false}` for a page whose opening has an effect (marks something read). */
+export function AnchorLink({
+  href,
+  children,
+  ...props
+}: AnchorProps & { href: Href; children: React.ReactNode; prefetch?: boolean; 'data-testid'?: string }) {
   return (
     <Anchor component={Link} href={href} {...props}>
       {children}

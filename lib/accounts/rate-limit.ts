@@ -35,6 +35,11 @@ export const LIMITS = {
   invitationPerAccount: { max: envLimit('RATE_LIMIT_INVITATION_ACCOUNT', 10), windowSeconds: 3600 },
   /** Federated sign-ins begun per client in 10 minutes (each writes a login state). */
   oidcBeginPerIp: { max: envLimit('RATE_LIMIT_OIDC_BEGIN_IP', 60), windowSeconds: 600 },
+  /**
+   * Feedback one account may send to a conference in 24 hours. Not a counter of this table: the
+   * feedback rows themselves are counted under a per-account lock (lib/feedback/send-feedback.ts).
+   */
+  feedbackPerDay: { max: envLimit('RATE_LIMIT_FEEDBACK_DAY', 10), windowSeconds: 86_400 },
 } satisfies Record<string, Limit>;
 
 function disabled(): boolean {

@@ -17,8 +17,10 @@ export const ZEmail = z
   .regex(EMAIL_PATTERN, 'emailInvalid')
   .transform((v) => v.toLowerCase());
 
+/** What an emailed code proves: a new account's address, a password reset, a feedback's contact email. */
+export type CodePurpose = 'registerCode' | 'resetPassCode' | 'feedback';
+/** The purposes the public sendEmailCode call takes (feedback codes go through /conference/feedback/sendCode, signed in). */
 export const ZCodePurpose = z.enum(['registerCode', 'resetPassCode']);
-export type CodePurpose = z.infer<typeof ZCodePurpose>;
 
 export const ZCode = z
   .string({ error: 'codeRequired' })

@@ -28,6 +28,8 @@ export const ERROR_TABLE = {
   DOWNLOAD_REGISTRANTS_ONLY: { message: 'downloads.registrantsOnly', status: 403 },
   EMAIL_MISMATCH: { message: 'emailMismatch', status: 400 },
   EXCEPTION_NOT_FOUND: { message: 'exceptionNotFound', status: 404 },
+  FEEDBACK_DAILY_LIMIT: { message: 'feedback.dailyLimit', status: 429 },
+  FEEDBACK_NOT_FOUND: { message: 'feedback.notFound', status: 404 },
   FEE_CAP_BELOW_USED: { message: 'feeCapBelowUsed', status: 400 },
   FEE_FULL: { message: 'feeFull', status: 409 },
   FEE_KIND_LOCKED: { message: 'orderKindMismatch', status: 400 },

@@ -30,6 +30,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/reviewer', label: t('manageReviewer') },
           { href: '/platform/manage/notice', label: t('manageNotice') },
           { href: '/platform/manage/download', label: t('manageDownload') },
+          { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
         ]
       : []),
     ...(admin || ctx.roles.reviewer

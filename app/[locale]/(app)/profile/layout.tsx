@@ -34,6 +34,7 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/hotel/order', label: t('hotelBooking') },
                 { href: '/profile/notice', label: t('notice'), badge: { count: unread, label: t('unreadNotices') } },
                 { href: '/profile/download', label: t('download') },
+                { href: '/profile/feedback', label: t('feedback') },
               ]}
             />
           </Paper>

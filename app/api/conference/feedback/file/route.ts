@@ -1,0 +1,9 @@
+import { feedbackFileResponse } from '@/lib/feedback/download';
+import { feedbackFile } from '@/lib/feedback/queries';
+import { ZFeedbackIdQuery } from '@/lib/feedback/schemas';
+import { route } from '@/lib/http/route';
+
+/** Downloads the file attached to one of my feedbacks. */
+export const GET = route({ auth: 'user', query: ZFeedbackIdQuery }, async ({ db, conference, user, query }) =>
+  feedbackFileResponse(conference.id, await feedbackFile(db, { conferenceId: conference.id, id: query.id, userId: user.id })),
+);

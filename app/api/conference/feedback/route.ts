@@ -1,0 +1,14 @@
+import { myFeedbackList } from '@/lib/feedback/queries';
+import { ZFeedback } from '@/lib/feedback/schemas';
+import { sendFeedback } from '@/lib/feedback/send-feedback';
+import { route } from '@/lib/http/route';
+
+/** My feedback at this conference, newest first, with reply counts (unread ones too). */
+export const GET = route({ auth: 'user' }, async ({ db, conference, user }) =>
+  myFeedbackList(db, { conferenceId: conference.id, userId: user.id }),
+);
+
+/** Sends feedback (title, name, email proven by its code, phone, type, content, an optional uploaded file). */
+export const POST = route({ auth: 'user', body: ZFeedback }, async ({ db, conference, user, body, locale, ip }) =>
+  sendFeedback(db, { conferenceId: conference.id, userId: user.id, locale, values: body, ip }),
+);

@@ -1,0 +1,18 @@
+import { sendFeedbackCode } from '@/lib/feedback/send-feedback';
+import { ZFeedbackSendCode } from '@/lib/feedback/schemas';
+import { route } from '@/lib/http/route';
+import { localized } from '@/lib/i18n/localized';
+import { wakeMailWorker } from '@/lib/mail/worker';
+
+/** Mails the feedback form's 6-digit code to the email it gives (resend after 60 s; the code limits apply). */
+export const POST = route({ auth: 'user', body: ZFeedbackSendCode }, async ({ db, body, locale, conference, ip }) => {
+  const result = await sendFeedbackCode(db, {
+    email: body.email,
+    locale,
+    conferenceId: conference.id,
+    conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
+    ip,
+  });
+  wakeMailWorker();
+  return result;
+});

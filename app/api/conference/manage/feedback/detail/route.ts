@@ -1,0 +1,8 @@
+import { adminFeedbackDetail } from '@/lib/feedback/queries';
+import { ZFeedbackIdQuery } from '@/lib/feedback/schemas';
+import { route } from '@/lib/http/route';
+
+/** One feedback of this conference with every reply (organisers). */
+export const GET = route({ auth: 'manager', query: ZFeedbackIdQuery }, async ({ db, conference, query }) =>
+  adminFeedbackDetail(db, conference.id, query.id),
+);

@@ -1,0 +1,5 @@
+import { route } from '@/lib/http/route';
+import { findUnits, ZUnitQuery } from '@/lib/units/units';
+
+/** The unit (organisation) list of the forms' unit field: id, zhTitle, enTitle; open to everyone (spec §7, §9). */
+export const POST = route({ body: ZUnitQuery }, async ({ db, body }) => findUnits(db, body));
