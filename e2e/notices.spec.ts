@@ -180,11 +180,15 @@ for (const lang of [ZH, EN]) {
     await outsider.goto(`${lang.prefix}/profile/download`);
     await expect(outsider.getByTestId('downloads-hidden')).toBeVisible();
     await expect(outsider.getByText(lang.shown(material))).toHaveCount(0);
-    const refused = await outsider.request.get(`/api/conference/download/${materialId}`, {
-      headers: { 'x-locale': lang.prefix ? 'en' : 'zh' },
-    });
-    expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe(lang.registrantsOnly);
+    // Straight to the download address: refused, in the page's language (the browser resolves *.localhost).
+    const refused = await outsider.evaluate(
+      async ({ id, locale }) => {
+        const response = await fetch(`/api/conference/download/${id}`, { headers: { 'x-locale': locale } });
+        return { status: response.status, message: ((await response.json()) as { message: string }).message };
+      },
+      { id: materialId, locale: lang.prefix ? 'en' : 'zh' },
+    );
+    expect(refused).toEqual({ status: 403, message: lang.registrantsOnly });
 
     for (const page of [organiser, reader, outsider]) await page.context().close();
   });
