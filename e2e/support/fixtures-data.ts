@@ -30,4 +30,14 @@ export const E2E = {
     firstEn: { email: 'inn-first-en@confhub.test', name: 'Alan Turing' },
     phone: { email: 'inn-phone@confhub.test', name: '王小明' },
   },
+  /**
+   * A published conference of its own for the mail test (e2e/mail.spec.ts): no mail setup until its
+   * organiser makes one; two registrants, one registered in each language.
+   */
+  postSlug: 'post',
+  postManager: 'post-manager@confhub.test',
+  postRegistrants: {
+    zh: { email: 'post-zh@confhub.test', name: '李华' },
+    en: { email: 'post-en@confhub.test', name: 'Grace Hopper' },
+  },
 } as const;
