@@ -168,21 +168,23 @@ describe.each(testBackends())('a conference’s own mail account on %s', (backen
     await database.db.update(conferenceMailConfig).set({ active: false }).where(eq(conferenceMailConfig.conferenceId, fx.b.id));
     const transports = new ConferenceTransports();
     const platform = platformTransport();
-    const queue = (conferenceId: number | null, to: string) =>
+    const queue = (conferenceId: number | null, to: string, template: 'paymentReceived' | 'registerCode' = 'paymentReceived') =>
       enqueueMail(database.db, {
         conferenceId,
         to,
-        template: 'registerCode',
+        template,
         locale: 'en',
-        vars: { code: '123456', conference: 'C', minutes: 10 },
+        vars: { code: '123456', conference: 'C', minutes: 10, name: 'N', amount: '1', billNo: 'B' },
       });
     const before = smtp.mails.length;
     await queue(fx.a.id, 'to-a@example.org');
     await queue(fx.b.id, 'to-b@example.org');
-    await queue(null, 'account@example.org');
-    expect(await drainOutbox(database.db, platform, transports)).toEqual({ sent: 3, failed: 0 });
+    await queue(null, 'account@example.org', 'registerCode');
+    // Account mail naming conference A still goes through the platform's SMTP.
+    await queue(fx.a.id, 'code-a@example.org', 'registerCode');
+    expect(await drainOutbox(database.db, platform, transports)).toEqual({ sent: 4, failed: 0 });
     expect(smtp.mails.slice(before).map((m) => [m.to[0], m.from])).toEqual([['to-a@example.org', 'office@conf-a.example.org']]);
-    expect(platform.sent.map((m) => m.to).sort()).toEqual(['account@example.org', 'to-b@example.org']);
+    expect(platform.sent.map((m) => m.to).sort()).toEqual(['account@example.org', 'code-a@example.org', 'to-b@example.org']);
 
     // A saved change (another server, another sender) is used from the next pass on.
     const second = await startTestSmtp();
@@ -209,5 +211,13 @@ describe.each(testBackends())('a conference’s own mail account on %s', (backen
     const held = await queue(fx.a.id, 'held-a@example.org');
     await drainOutbox(database.db, null, transports);
     expect((await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, held)))[0].status).toBe('held');
+    // Switched on again without a platform SMTP: the conference's mail goes, its account mail is held.
+    await fx.call(configPut, PATH, { token: fx.managerA, method: 'PUT', body: config(second.port, { password: '', confirmPassword: '' }) });
+    const goes = await queue(fx.a.id, 'on-a@example.org');
+    const code = await queue(fx.a.id, 'code2-a@example.org', 'registerCode');
+    await drainOutbox(database.db, null, transports);
+    const status = async (id: number) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status;
+    expect([await status(goes), await status(code)]).toEqual(['sent', 'held']);
+    expect(second.mails.map((m) => m.to[0])).toContain('on-a@example.org');
   });
 });

@@ -28,6 +28,24 @@ export const EDITABLE_TEMPLATES = [
 ] as const satisfies readonly MailTemplateName[];
 export type EditableTemplate = (typeof EDITABLE_TEMPLATES)[number];
 
+/**
+ * Account and platform mail: sign-up and reset codes, the password change notice and the
+ * publication workflow's mails. They always go through the platform's SMTP, whatever conference
+ * they name.
+ */
+export const PLATFORM_TEMPLATES = [
+  'registerCode',
+  'resetPassCode',
+  'passwordChanged',
+  'publicationRequested',
+  'publicationApproved',
+  'publicationRejected',
+] as const satisfies readonly MailTemplateName[];
+
+export function isPlatformTemplate(name: string): boolean {
+  return (PLATFORM_TEMPLATES as readonly string[]).includes(name);
+}
+
 export function isEditableTemplate(name: string): name is EditableTemplate {
   return (EDITABLE_TEMPLATES as readonly string[]).includes(name);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { ConferenceTransports } from './conference-transports';
+import { isPlatformTemplate, PLATFORM_TEMPLATES } from './template-catalog';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 6;
@@ -50,7 +51,7 @@ async function holdUnsendable(db: Executor): Promise<Row[]> {
     .where(
       and(
         eq(mailOutbox.status, 'pending'),
-        sql`(${mailOutbox.conferenceId} is null or not exists (select 1 from conference_mail_config c where c.conference_id = ${mailOutbox.conferenceId} and c.active))`,
+        sql`(${mailOutbox.conferenceId} is null or ${mailOutbox.template} in ${[...PLATFORM_TEMPLATES]} or not exists (select 1 from conference_mail_config c where c.conference_id = ${mailOutbox.conferenceId} and c.active))`,
       ),
     )
     .returning();
@@ -60,8 +61,9 @@ const sharedTransports = new ConferenceTransports();
 
 /**
  * One pass over the outbox. A conference's mail goes through the conference's own SMTP when it has
- * an active setup (/platform/config/email), through the platform's otherwise; account mail (no
- * conference) always through the platform's. Without a transport for it, a mail is printed and
+ * an active setup (/platform/config/email), through the platform's otherwise; account and
+ * platform mail (sign-up and reset codes, publication; PLATFORM_TEMPLATES) always through the
+ * platform's. Without a transport for it, a mail is printed and
  * held (development).
  */
 export async function drainOutbox(
@@ -77,10 +79,12 @@ export async function drainOutbox(
     }
   }
   const due = await claimDue(db);
-  const ids = [...new Set(due.map((m) => m.conferenceId).filter((id): id is number => id !== null))];
+  const conferenceOf = (mail: Row) => (mail.conferenceId !== null && !isPlatformTemplate(mail.template) ? mail.conferenceId : null);
+  const ids = [...new Set(due.map(conferenceOf).filter((id): id is number => id !== null))];
   const own = await conferences.forConferences(db, ids);
   for (const mail of due) {
-    const transport = (mail.conferenceId !== null ? own.get(mail.conferenceId) : undefined) ?? platform;
+    const conferenceId = conferenceOf(mail);
+    const transport = (conferenceId !== null ? own.get(conferenceId) : undefined) ?? platform;
     if (!transport) {
       await db
         .update(mailOutbox)
