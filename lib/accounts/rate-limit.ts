@@ -35,6 +35,8 @@ export const LIMITS = {
   invitationPerAccount: { max: envLimit('RATE_LIMIT_INVITATION_ACCOUNT', 10), windowSeconds: 3600 },
   /** Federated sign-ins begun per client in 10 minutes (each writes a login state). */
   oidcBeginPerIp: { max: envLimit('RATE_LIMIT_OIDC_BEGIN_IP', 60), windowSeconds: 600 },
+  /** Test mails one conference may send in 10 minutes (each goes at once to an address typed). */
+  mailTestPerConference: { max: envLimit('RATE_LIMIT_MAIL_TEST', 20), windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 function disabled(): boolean {

@@ -5,6 +5,7 @@ import { POST as testPost } from '@/app/api/conference/platform/config/email/tes
 import type { Database } from '@/db/client';
 import { conferenceMailConfig, mailOutbox } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
+import { hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
 import { useAsProcessDatabase } from '@/lib/http/testing';
 import { decryptSecrets } from '@/lib/server/secrets';
 import { ConferenceTransports } from './conference-transports';
@@ -134,6 +135,12 @@ describe.each(testBackends())('a conference’s own mail account on %s', (backen
     // Without a stored account: must set up mail first.
     const none = await fx.call(testPost, `${PATH}/test`, { token: fx.managerB, on: fx.b, body: { to: 'x@example.org' } });
     expect(none.json.error).toBe('MAIL_NOT_CONFIGURED');
+    // Test mails are limited per conference: the rest of A's allowance used up, the next is refused and not sent.
+    for (let i = 1; i < LIMITS.mailTestPerConference.max; i++)
+      await hitRateLimit(database.db, `mail-test:${fx.a.id}`, LIMITS.mailTestPerConference);
+    const limited = await fx.call(testPost, `${PATH}/test`, { token: fx.managerA, body: { to: 'organiser@example.org' } });
+    expect(limited.json.error).toBe('RATE_LIMITED');
+    expect(smtp.mails).toHaveLength(before + 1);
   });
 
   it('reports a refused login as a failed send, and a server that never answers as an authentication timeout', async () => {

@@ -1,4 +1,5 @@
 import type { Executor } from '@/db/client';
+import { hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
 import { AppError, type ErrorCode } from '@/lib/http/app-error';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
@@ -26,7 +27,8 @@ export function sendFailureCode(error: unknown): Extract<ErrorCode, 'MAIL_AUTH_T
 /**
  * Sends a test mail through the conference's stored mail account (active or not yet) to the
  * address the organiser typed, at once (not through the outbox: the organiser waits for the
- * answer). A conference without a stored account gets MAIL_NOT_CONFIGURED.
+ * answer), at most RATE_LIMIT_MAIL_TEST (20) per conference in 10 minutes. A conference without a
+ * stored account gets MAIL_NOT_CONFIGURED.
  */
 export async function sendTestMail(
   db: Executor,
@@ -37,6 +39,7 @@ export async function sendTestMail(
 ): Promise<{ sent: true }> {
   const row = await storedMailConfig(db, conference.id);
   if (!row) throw new AppError('MAIL_NOT_CONFIGURED');
+  await hitRateLimit(db, `mail-test:${conference.id}`, LIMITS.mailTestPerConference);
   const t = serverTranslator(locale, 'mail');
   const vars = { conference: localized(conference.title, locale), host: row.smtpHost, from: row.fromAddress };
   const mail = renderCustomMail(t('testSubject', vars), t('testBody', vars), locale, {});
