@@ -386,3 +386,43 @@ test('the feedback screens and calls: organisers only for the conference’s fee
     error: 'INVALID_INPUT',
   });
 });
+
+test('the mail screens and their calls: organisers only', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  for (const prefix of ['', '/en']) {
+    expect(redirectOf(await get('localhost', `${prefix}/platform/config/email`, participant))).toBe(`${prefix}/403`);
+    expect(redirectOf(await get('localhost', `${prefix}/platform/config/email`))).toBe(prefix + login('/platform/config/email'));
+    expect((await get('localhost', `${prefix}/platform/config/email`, manager)).status).toBe(200);
+  }
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown) => {
+    const answer = await request('localhost', `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error };
+  };
+  const message = { subject: { zh: '通知', en: 'Notice' }, body: { zh: '内容', en: 'Text' } };
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/platform/config/email'],
+    ['PUT', '/conference/platform/config/email', {}],
+    ['POST', '/conference/platform/config/email/test', { to: 'someone@example.org' }],
+    ['GET', '/conference/platform/config/email/template/registrationSuccess'],
+    ['PUT', '/conference/platform/config/email/template/registrationSuccess', message],
+    ['DELETE', '/conference/platform/config/email/template/registrationSuccess'],
+    ['GET', '/conference/manage/user/mail'],
+    ['POST', '/conference/manage/user/mail', { ...message, all: true }],
+  ];
+  for (const [method, path, body] of organiserCalls) {
+    expect(await call(path, participant, method, body), `participant ${method} ${path}`).toEqual({ status: 403, error: 'FORBIDDEN' });
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+  }
+  expect((await call('/conference/platform/config/email', manager)).status).toBe(200);
+  expect((await call('/conference/manage/user/mail', manager)).status).toBe(200);
+  // The demo has no mail setup of its own: a bulk mail is refused until there is one, and nothing is sent.
+  expect(await call('/conference/manage/user/mail', manager, 'POST', { ...message, all: true })).toEqual({
+    status: 409,
+    error: 'MAIL_NOT_CONFIGURED',
+  });
+});

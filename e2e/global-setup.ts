@@ -26,7 +26,9 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number }> {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
-        writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++count}.json`), JSON.stringify({ ...mail, receivedAt: Date.now() }));
+        // The envelope sender tells which account sent it: the platform's or a conference's own (e2e/mail.spec.ts).
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '';
+        writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++count}.json`), JSON.stringify({ ...mail, from, receivedAt: Date.now() }));
         callback();
       });
     },
@@ -80,6 +82,8 @@ export default async function globalSetup() {
   if (seed.status !== 0) throw new Error('seeding the e2e database failed');
 
   const smtp = await startSmtp();
+  // The specs point a conference's own mail setup at it (e2e/mail.spec.ts).
+  process.env.E2E_SMTP_PORT = String(smtp.port);
   // The production server (Next.js behind the anonymous HTML cache), as `npm start` runs it.
   const app = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/serve.ts'], {
     cwd: root,

@@ -212,6 +212,24 @@ async function main() {
   }
   await account(E2E.newsOutsider, 'News Outsider');
 
+  // The mail test's own conference (e2e/mail.spec.ts): an organiser and a registrant in each language.
+  const postManager = await account(E2E.postManager, 'Post Manager');
+  const [post] = await db
+    .insert(conference)
+    .values({
+      slug: E2E.postSlug,
+      status: '4',
+      title: { zh: '邮件测试会议', en: 'Mail Test Conference' },
+      shortTitle: { zh: '邮件会议', en: 'Post' },
+    })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: post.id, userId: postManager, role: 'manager' });
+  await db.insert(registrationConfig).values({ conferenceId: post.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+  for (const locale of ['zh', 'en'] as const) {
+    const person = E2E.postRegistrants[locale];
+    await registerParticipant(db, { conference: post, userId: await account(person.email, person.name), locale });
+  }
+
   await db.insert(cmsPage).values({
     conferenceId: demo.id,
     name: { zh: '参会指南', en: 'Visitor guide' },

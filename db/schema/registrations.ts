@@ -23,6 +23,8 @@ export const conferenceRegistration = pgTable(
     status: text('status').notNull().default('registered'),
     /** The form's answers by field key: text, or a list for check boxes and multi-selects. */
     answers: jsonb('answers').$type<Record<string, string | string[]>>().notNull().default({}),
+    /** The registrant's language (the one they registered in): bulk mail reaches them in it. */
+    locale: text('locale').notNull().default('zh'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -43,4 +43,14 @@ export const E2E = {
     phone: { email: 'news-reader-phone@confhub.test', name: '周芷若' },
   },
   newsOutsider: 'news-outsider@confhub.test',
+  /**
+   * A published conference of its own for the mail test (e2e/mail.spec.ts): no mail setup until its
+   * organiser makes one; two registrants, one registered in each language.
+   */
+  postSlug: 'post',
+  postManager: 'post-manager@confhub.test',
+  postRegistrants: {
+    zh: { email: 'post-zh@confhub.test', name: '李华' },
+    en: { email: 'post-en@confhub.test', name: 'Grace Hopper' },
+  },
 } as const;

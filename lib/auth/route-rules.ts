@@ -68,6 +68,7 @@ export const ROUTE_RULES = [
   { pattern: '/platform/config/exterior/add', access: 'platform' },
   { pattern: '/platform/config/exterior/edit/:id', access: 'platform' },
   { pattern: '/platform/config/pay', access: 'platform' },
+  { pattern: '/platform/config/email', access: 'platform' },
   { pattern: '/platform/config/contribute', access: 'platform' },
   { pattern: '/platform/config/hotel', access: 'platform' },
   { pattern: '/platform/config/review', access: 'platform' },

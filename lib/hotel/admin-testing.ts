@@ -7,7 +7,16 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { conference, conferenceOrder, hotel, hotelBooking, hotelConfig, hotelRoomType, userProfile } from '@/db/schema';
+import {
+  conference,
+  conferenceOrder,
+  hotel,
+  hotelBooking,
+  hotelConfig,
+  hotelRoomType,
+  mailTemplateOverride,
+  userProfile,
+} from '@/db/schema';
 import { insertAccount } from '@/lib/accounts/create-account';
 import type { RouteHandler } from '@/lib/http/route';
 import { apiRequest, plantSession } from '@/lib/http/testing';
@@ -59,10 +68,12 @@ export async function plantHotelAdmin(database: Database, backend: string): Prom
   const conf = await makeConference(slug);
   const other = await makeConference(`hoteladmother${backend}`);
   // Only B has settings: A's mail template is saved into a row that does not exist yet.
-  await db.insert(hotelConfig).values({
+  await db.insert(hotelConfig).values({ conferenceId: other, enabled: true });
+  await db.insert(mailTemplateOverride).values({
     conferenceId: other,
-    enabled: true,
-    mailTemplate: { subject: { zh: 'B 的主题', en: 'B subject' }, body: { zh: 'B 正文', en: 'B body' } },
+    template: 'hotelBooking',
+    subject: { zh: 'B 的主题', en: 'B subject' },
+    body: { zh: 'B 正文', en: 'B body' },
   });
 
   const addHotel = async (conferenceId: number, en: string, sortOrder: number) => {

@@ -1,54 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { conference, conferenceOrder, hotel, hotelBooking, hotelConfig, hotelRoomType, user } from '@/db/schema';
+import { conference, conferenceOrder, hotel, hotelBooking, hotelRoomType, user } from '@/db/schema';
 import type { HotelMailTemplate } from '@/db/schema';
-import { renderMail, type MailTemplateName, type RenderedMail } from '@/emails/templates';
+import type { MailTemplateName, RenderedMail } from '@/emails/templates';
 import { formatMoney } from '@/lib/fees/money';
 import { isLocale, localized, type Locale } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { enqueueRendered } from '@/lib/mail/outbox';
+import { renderWithOverride } from '@/lib/mail/render';
+import { HOTEL_BOOKING_MAIL_VARS } from '@/lib/mail/template-catalog';
+import { templateOverride } from '@/lib/mail/template-overrides';
 
-/** The `{name}` placeholders a hotel booking mail may use (the organiser's editor offers these). */
-export const HOTEL_BOOKING_MAIL_VARS = [
-  'conference',
-  'name',
-  'hotel',
-  'roomType',
-  'checkIn',
-  'checkOut',
-  'nights',
-  'rooms',
-  'total',
-  'orderNo',
-  'requirements',
-] as const;
+export { HOTEL_BOOKING_MAIL_VARS } from '@/lib/mail/template-catalog';
+export { renderCustomMail } from '@/lib/mail/render';
 export type HotelBookingMailVar = (typeof HOTEL_BOOKING_MAIL_VARS)[number];
 export type HotelBookingMailVars = Record<HotelBookingMailVar, string | number>;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function fill(line: string, vars: Record<string, string | number>, escape: (v: string) => string): string {
-  return line.replace(/\{(\w+)\}/g, (whole, key: string) => (key in vars ? escape(String(vars[key])) : whole));
-}
-
-/**
- * The organiser's own wording in one language (plain text, one paragraph per line, the same
- * placeholders as the default): its text is escaped in the HTML part as well as the values.
- */
-export function renderCustomMail(subject: string, body: string, locale: Locale, vars: Record<string, string | number>): RenderedMail {
-  const lines = body
-    .split(/\r?\n/)
-    .map((l) => l.trimEnd())
-    .filter((l) => l.trim() !== '');
-  const html = lines.map((line) => `<p>${fill(escapeHtml(line), vars, escapeHtml)}</p>`).join('\n');
-  return {
-    // A subject is one line: placeholders may not bring a line break into the header.
-    subject: fill(subject, vars, (v) => v).replace(/[\r\n]+/g, ' '),
-    text: lines.map((line) => fill(line, vars, (v) => v)).join('\n\n'),
-    html: `<!doctype html><html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"><body style="font-family:sans-serif;line-height:1.6">${html}</body></html>`,
-  };
-}
 
 /**
  * The booking confirmation in `locale`: the organiser's subject and body for that language where
@@ -59,16 +25,7 @@ export function renderBookingMail(
   locale: Locale,
   vars: HotelBookingMailVars,
 ): RenderedMail {
-  const fallback = renderMail('hotelBooking', locale, vars);
-  const subject = template?.subject?.[locale]?.trim() ?? '';
-  const body = template?.body?.[locale]?.trim() ?? '';
-  if (!subject && !body) return fallback;
-  const custom = renderCustomMail(subject || '', body || '', locale, vars);
-  return {
-    subject: subject ? custom.subject : fallback.subject,
-    text: body ? custom.text : fallback.text,
-    html: body ? custom.html : fallback.html,
-  };
+  return renderWithOverride('hotelBooking', template, locale, vars);
 }
 
 /** Everything a mail about one booking says, read in one query (conference in every join). */
@@ -84,7 +41,6 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
       orderNo: conferenceOrder.orderNo,
       totalMinor: conferenceOrder.totalMinor,
       currency: conferenceOrder.currency,
-      template: hotelConfig.mailTemplate,
     })
     .from(hotelBooking)
     .innerJoin(user, eq(user.id, hotelBooking.userId))
@@ -95,7 +51,6 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
       conferenceOrder,
       and(eq(conferenceOrder.id, hotelBooking.orderId), eq(conferenceOrder.conferenceId, hotelBooking.conferenceId)),
     )
-    .leftJoin(hotelConfig, eq(hotelConfig.conferenceId, hotelBooking.conferenceId))
     .where(and(eq(hotelBooking.id, bookingId), eq(hotelBooking.conferenceId, conferenceId)));
   if (!row) return null;
   const locale: Locale = isLocale(row.booking.locale) ? row.booking.locale : 'zh';
@@ -112,7 +67,7 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
     orderNo: row.orderNo ?? '',
     requirements: row.booking.requirements.trim() || serverTranslator(locale, 'mail')('hotelNoRequirements'),
   };
-  return { to: row.email, locale, vars, template: row.template };
+  return { to: row.email, locale, vars };
 }
 
 /**
@@ -122,7 +77,7 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
 export async function queueBookingMail(tx: Executor, conferenceId: number, bookingId: number): Promise<number | null> {
   const context = await bookingMailContext(tx, conferenceId, bookingId);
   if (!context) return null;
-  const rendered = renderBookingMail(context.template, context.locale, context.vars);
+  const rendered = renderBookingMail(await templateOverride(tx, conferenceId, 'hotelBooking'), context.locale, context.vars);
   return enqueueRendered(tx, conferenceId, { template: 'hotelBooking', locale: context.locale, to: context.to, ...rendered });
 }
 
@@ -139,6 +94,6 @@ export async function queueBookingNotice(
     template: name,
     locale: context.locale,
     to: context.to,
-    ...renderMail(name, context.locale, context.vars),
+    ...renderWithOverride(name, await templateOverride(tx, conferenceId, name), context.locale, context.vars),
   });
 }

@@ -14,6 +14,7 @@ import {
   paymentBill,
   paymentBillOrder,
   submission,
+  mailTemplateOverride,
 } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { settleBill } from '@/lib/payments/apply-event';
@@ -492,13 +493,13 @@ describe.each(testBackends())('hotel booking rules on %s', (backend) => {
   });
 
   it('uses the organiser’s own mail wording for a language where it is set', async () => {
-    const own = await plantHotel(database, 'rulesmail', {
-      config: {
-        mailTemplate: {
-          subject: { zh: '', en: 'Room at {hotel}' },
-          body: { zh: '', en: 'Hi {name}\n\n<b>{requirements}</b> {nights} nights' },
-        },
-      },
+    const own = await plantHotel(database, 'rulesmail');
+    // The conference's `hotelBooking` mail template (the hotel editor and /platform/config/email share it).
+    await database.db.insert(mailTemplateOverride).values({
+      conferenceId: own.conferenceId,
+      template: 'hotelBooking',
+      subject: { zh: '', en: 'Room at {hotel}' },
+      body: { zh: '', en: 'Hi {name}\n\n<b>{requirements}</b> {nights} nights' },
     });
     const [en, zh] = await plantBookers(database, own.conferenceId, 2, 'ownmail');
     await placeBooking(database.db, {

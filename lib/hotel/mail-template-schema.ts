@@ -1,59 +1,14 @@
-import { z } from 'zod';
-import { locales, type Locale } from '@/lib/i18n/localized';
-
 /**
- * The hotel booking mail template's form (browser and server alike; no server code here, the
- * variable names come in from lib/hotel/booking-mail.ts on the server's side).
+ * The hotel booking mail template's form: the conference mail template form of lib/mail (the hotel
+ * editor and /platform/config/email edit the same override, `hotelBooking`).
  */
-
-export const HOTEL_MAIL_SUBJECT_MAX = 200;
-export const HOTEL_MAIL_BODY_MAX = 10_000;
-
-/** The `{name}` placeholders of a text, as the mail renderer fills them (a word in braces). */
-export function placeholdersIn(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))];
-}
-
-/** The placeholders of a text that are not among `vars`. */
-export function unknownPlaceholders(text: string, vars: readonly string[]): string[] {
-  return placeholdersIn(text).filter((name) => !vars.includes(name));
-}
-
-/** A text with its known placeholders filled (unknown ones are left as written), for the preview. */
-export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
-}
-
-const subject = z
-  .string('fieldRequired')
-  .trim()
-  .max(HOTEL_MAIL_SUBJECT_MAX, 'tooLong')
-  .refine((s) => !/[\r\n]/.test(s), 'hotelMailSubjectLine');
-const body = z.string('fieldRequired').trim().max(HOTEL_MAIL_BODY_MAX, 'tooLong');
-
-/**
- * The organiser's subject and plain-text body in zh and en. A field left empty falls back to the
- * default wording of that language; a placeholder other than `vars` is refused on its field.
- */
-export function hotelMailTemplateSchema(vars: readonly string[]) {
-  return z
-    .object({
-      subject: z.object({ zh: subject, en: subject }),
-      body: z.object({ zh: body, en: body }),
-    })
-    .superRefine((value, ctx) => {
-      for (const field of ['subject', 'body'] as const) {
-        for (const locale of locales) {
-          if (unknownPlaceholders(value[field][locale], vars).length > 0) {
-            ctx.addIssue({ code: 'custom', path: [field, locale], message: 'hotelMailUnknownVar' });
-          }
-        }
-      }
-    });
-}
-export type HotelMailTemplateInput = z.output<ReturnType<typeof hotelMailTemplateSchema>>;
-
-/** Whether every field is empty: the template says nothing of its own (the default is used). */
-export function isEmptyTemplate(t: HotelMailTemplateInput): boolean {
-  return locales.every((l: Locale) => !t.subject[l] && !t.body[l]);
-}
+export {
+  fillPlaceholders,
+  isEmptyTemplate,
+  MAIL_BODY_MAX as HOTEL_MAIL_BODY_MAX,
+  MAIL_SUBJECT_MAX as HOTEL_MAIL_SUBJECT_MAX,
+  mailTemplateSchema as hotelMailTemplateSchema,
+  placeholdersIn,
+  unknownPlaceholders,
+  type MailTemplateInput as HotelMailTemplateInput,
+} from '@/lib/mail/template-schema';

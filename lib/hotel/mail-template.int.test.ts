@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { hotelConfig } from '@/db/schema';
+import { hotelConfig, mailTemplateOverride } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { useAsProcessDatabase } from '@/lib/http/testing';
 import { DELETE as mailDelete, GET as mailGet, PUT as mailPut } from '@/app/api/conference/platform/manage/hotel/mail-template/route';
@@ -30,6 +30,14 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
 
   const configOf = async (conferenceId: number) =>
     (await database.db.select().from(hotelConfig).where(eq(hotelConfig.conferenceId, conferenceId)))[0];
+  /** The conference's `hotelBooking` mail template, as /platform/config/email stores it (null: none). */
+  const templateOf = async (conferenceId: number) => {
+    const [row] = await database.db
+      .select({ subject: mailTemplateOverride.subject, body: mailTemplateOverride.body })
+      .from(mailTemplateOverride)
+      .where(and(eq(mailTemplateOverride.conferenceId, conferenceId), eq(mailTemplateOverride.template, 'hotelBooking')));
+    return row ?? null;
+  };
 
   it('starts with the default, names the variables, and saves into settings that did not exist yet', async () => {
     const first = (await (await fx.call(mailGet, PATH, fx.manager)).json()) as Envelope<{
@@ -44,9 +52,9 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
 
     const saved = await fx.call(mailPut, PATH, fx.manager, { method: 'PUT', body: custom });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    const config = await configOf(fx.conf);
-    expect(config.mailTemplate).toEqual(custom);
-    expect(config.enabled).toBe(false); // the rest of the new row is the defaults
+    expect(await templateOf(fx.conf)).toEqual(custom);
+    // The shared mail template store, not the hotel settings (which still do not exist).
+    expect(await configOf(fx.conf)).toBeUndefined();
     const again = (await (await fx.call(mailGet, PATH, fx.manager)).json()) as Envelope<{ template: unknown }>;
     expect(again.data.template).toEqual(custom);
 
@@ -54,17 +62,17 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
     const vars = (await hotelMailSamples(database.db, { id: fx.conf, title: { zh: '甲会', en: 'Conf A' }, timeZone: 'Asia/Shanghai' })).en;
     expect(vars.hotel).toBe('Lakeside Hotel');
     expect(vars.roomType).toBe('King room');
-    const mail = renderBookingMail(config.mailTemplate, 'en', vars);
+    const mail = renderBookingMail(await templateOf(fx.conf), 'en', vars);
     expect(mail.subject).toBe('[Conf A] Your room at Lakeside Hotel');
     expect(mail.text).toContain('You booked 1 x King room');
-    expect((await configOf(fx.other)).mailTemplate).toEqual({
+    expect(await templateOf(fx.other)).toEqual({
       subject: { zh: 'B 的主题', en: 'B subject' },
       body: { zh: 'B 正文', en: 'B body' },
     });
   });
 
   it('refuses unknown placeholders and a subject of several lines on their fields, changing nothing', async () => {
-    const before = (await configOf(fx.conf)).mailTemplate;
+    const before = await templateOf(fx.conf);
     const bad = await fx.call(mailPut, PATH, fx.manager, {
       method: 'PUT',
       body: { ...custom, body: { ...custom.body, en: 'Dear {name}, see {guestPhone} and {hotel}.' } },
@@ -93,7 +101,7 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
     });
     expect(long.status).toBe(400);
     expect((await fx.call(mailPut, PATH, fx.manager, { method: 'PUT', body: { subject: custom.subject } })).status).toBe(400);
-    expect((await configOf(fx.conf)).mailTemplate).toEqual(before);
+    expect(await templateOf(fx.conf)).toEqual(before);
   });
 
   it('takes an all-empty template as the default, and DELETE goes back to it', async () => {
@@ -102,14 +110,14 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
       template: unknown;
     }>;
     expect(res.data.template).toBeNull();
-    expect((await configOf(fx.conf)).mailTemplate).toBeNull();
+    expect(await templateOf(fx.conf)).toBeNull();
 
     await fx.call(mailPut, PATH, fx.manager, { method: 'PUT', body: custom });
-    expect((await configOf(fx.conf)).mailTemplate).toEqual(custom);
+    expect(await templateOf(fx.conf)).toEqual(custom);
     const cleared = await fx.call(mailDelete, PATH, fx.manager, { method: 'DELETE' });
     expect(cleared.status).toBe(200);
-    expect((await configOf(fx.conf)).mailTemplate).toBeNull();
-    expect((await configOf(fx.other)).mailTemplate).not.toBeNull();
+    expect(await templateOf(fx.conf)).toBeNull();
+    expect(await templateOf(fx.other)).not.toBeNull();
   });
 
   it('is for the conference’s managers only', async () => {
@@ -117,6 +125,6 @@ describe.each(testBackends())('the hotel booking mail template on %s', (backend)
     expect((await fx.call(mailPut, PATH, fx.participant, { method: 'PUT', body: custom })).status).toBe(403);
     expect((await fx.call(mailDelete, PATH, fx.participant, { method: 'DELETE' })).status).toBe(403);
     expect((await fx.call(mailPut, PATH, undefined, { method: 'PUT', body: custom })).status).toBe(401);
-    expect((await configOf(fx.conf)).mailTemplate).toBeNull();
+    expect(await templateOf(fx.conf)).toBeNull();
   });
 });

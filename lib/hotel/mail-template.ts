@@ -1,52 +1,40 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { hotel, hotelConfig, hotelRoomType } from '@/db/schema';
+import { hotel, hotelRoomType } from '@/db/schema';
 import type { HotelMailTemplate } from '@/db/schema';
-import { mailTemplates } from '@/emails/templates';
 import { formatMoney } from '@/lib/fees/money';
 import { todayIn } from '@/lib/conferences/website-config';
 import { localized, locales, type Locale, type LocalizedText } from '@/lib/i18n/localized';
+import { defaultTemplate } from '@/lib/mail/template-catalog';
+import { saveTemplateOverride, templateOverride } from '@/lib/mail/template-overrides';
 import { HOTEL_BOOKING_MAIL_VARS, type HotelBookingMailVars } from './booking-mail';
 import { hotelAdminTranslator } from './admin-messages';
 import { addDays } from './dates';
-import { hotelMailTemplateSchema, isEmptyTemplate, type HotelMailTemplateInput } from './mail-template-schema';
+import { hotelMailTemplateSchema, type HotelMailTemplateInput } from './mail-template-schema';
 
 /** The schema of the template editor on the server: the variables the booking mail fills. */
 export const ZHotelMailTemplate = hotelMailTemplateSchema(HOTEL_BOOKING_MAIL_VARS);
 
-/** The organiser's hotel booking mail template (null: the default wording is used). */
+/**
+ * The organiser's hotel booking mail template (null: the default wording is used): the
+ * conference's `hotelBooking` mail template, the one /platform/config/email edits as well.
+ */
 export async function hotelMailTemplate(db: Executor, conferenceId: number): Promise<HotelMailTemplate | null> {
-  const [row] = await db.select({ template: hotelConfig.mailTemplate }).from(hotelConfig).where(eq(hotelConfig.conferenceId, conferenceId));
-  return row?.template ?? null;
+  return templateOverride(db, conferenceId, 'hotelBooking');
 }
 
-/**
- * Saves the template (an all-empty one is the same as none), creating the conference's hotel
- * settings row with its defaults when there is none yet; nothing else of the row changes.
- */
+/** Saves the template (an all-empty one, or null, is the same as none: the default is used again). */
 export async function saveHotelMailTemplate(
   db: Executor,
   conferenceId: number,
   input: HotelMailTemplateInput | null,
 ): Promise<HotelMailTemplate | null> {
-  const template: HotelMailTemplate | null =
-    input === null || isEmptyTemplate(input)
-      ? null
-      : { subject: { zh: input.subject.zh, en: input.subject.en }, body: { zh: input.body.zh, en: input.body.en } };
-  await db
-    .insert(hotelConfig)
-    .values({ conferenceId, mailTemplate: template })
-    .onConflictDoUpdate({ target: hotelConfig.conferenceId, set: { mailTemplate: template, updatedAt: sql`now()` } });
-  return template;
+  return saveTemplateOverride(db, conferenceId, 'hotelBooking', input);
 }
 
 /** The default wording in both languages, as the editor shows it (the body one paragraph a line). */
 export function defaultHotelMailTemplate(): HotelMailTemplate {
-  const of = (pick: (l: Locale) => string): LocalizedText => ({ zh: pick('zh'), en: pick('en') });
-  return {
-    subject: of((l) => mailTemplates.hotelBooking[l].subject),
-    body: of((l) => mailTemplates.hotelBooking[l].lines.join('\n')),
-  };
+  return defaultTemplate('hotelBooking');
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import { renderMail, type MailTemplateName } from '@/emails/templates';
+import type { MailTemplateName } from '@/emails/templates';
 import type { Locale } from '@/lib/i18n/localized';
+import { renderConferenceMail } from './template-overrides';
 
 export type MailRequest = {
   conferenceId: number | null;
@@ -13,14 +14,15 @@ export type MailRequest = {
 
 /**
  * Queues a mail. Call it with the transaction that makes the change the mail tells about,
- * so the mail exists exactly when the change does; the worker sends it.
+ * so the mail exists exactly when the change does; the worker sends it. A conference's mail is
+ * worded as its organisers wrote the template (/platform/config/email), else the built-in way.
  */
 export async function enqueueMail(db: Executor, mail: MailRequest): Promise<number> {
   return enqueueRendered(db, mail.conferenceId, {
     template: mail.template,
     locale: mail.locale,
     to: mail.to,
-    ...renderMail(mail.template, mail.locale, mail.vars),
+    ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, mail.vars)),
   });
 }
 
@@ -28,7 +30,7 @@ export async function enqueueMail(db: Executor, mail: MailRequest): Promise<numb
 export async function enqueueRendered(
   db: Executor,
   conferenceId: number | null,
-  mail: { template: string; locale: string; to: string; subject: string; text: string; html: string },
+  mail: { template: string; locale: string; to: string; subject: string; text: string; html: string; campaignId?: number },
 ): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
@@ -40,6 +42,7 @@ export async function enqueueRendered(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      campaignId: mail.campaignId ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row.id;

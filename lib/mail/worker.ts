@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
+import { ConferenceTransports } from './conference-transports';
+import { isPlatformTemplate, PLATFORM_TEMPLATES } from './template-catalog';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 6;
@@ -41,18 +43,55 @@ async function claimDue(db: Executor): Promise<Row[]> {
     .orderBy(mailOutbox.id);
 }
 
-/** One pass over the outbox. Without a transport, mails are printed and held (development). */
-export async function drainOutbox(db: Executor, transport: MailTransport | null): Promise<{ sent: number; failed: number }> {
+/** Mails that no transport can send: the platform has none and their conference has no active one of its own. */
+async function holdUnsendable(db: Executor): Promise<Row[]> {
+  return db
+    .update(mailOutbox)
+    .set({ status: 'held' })
+    .where(
+      and(
+        eq(mailOutbox.status, 'pending'),
+        sql`(${mailOutbox.conferenceId} is null or ${mailOutbox.template} in ${[...PLATFORM_TEMPLATES]} or not exists (select 1 from conference_mail_config c where c.conference_id = ${mailOutbox.conferenceId} and c.active))`,
+      ),
+    )
+    .returning();
+}
+
+const sharedTransports = new ConferenceTransports();
+
+/**
+ * One pass over the outbox. A conference's mail goes through the conference's own SMTP when it has
+ * an active setup (/platform/config/email), through the platform's otherwise; account and
+ * platform mail (sign-up and reset codes, publication; PLATFORM_TEMPLATES) always through the
+ * platform's. Without a transport for it, a mail is printed and
+ * held (development).
+ */
+export async function drainOutbox(
+  db: Executor,
+  platform: MailTransport | null,
+  conferences: ConferenceTransports = sharedTransports,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  if (!transport) {
-    const held = await db.update(mailOutbox).set({ status: 'held' }).where(eq(mailOutbox.status, 'pending')).returning();
-    for (const mail of held) {
+  if (!platform) {
+    for (const mail of await holdUnsendable(db)) {
       console.info(`[mail] no SMTP configured; held #${mail.id} to ${mail.toAddress}: ${mail.subject}\n${mail.text}`);
     }
-    return { sent, failed };
   }
-  for (const mail of await claimDue(db)) {
+  const due = await claimDue(db);
+  const conferenceOf = (mail: Row) => (mail.conferenceId !== null && !isPlatformTemplate(mail.template) ? mail.conferenceId : null);
+  const ids = [...new Set(due.map(conferenceOf).filter((id): id is number => id !== null))];
+  const own = await conferences.forConferences(db, ids);
+  for (const mail of due) {
+    const conferenceId = conferenceOf(mail);
+    const transport = (conferenceId !== null ? own.get(conferenceId) : undefined) ?? platform;
+    if (!transport) {
+      await db
+        .update(mailOutbox)
+        .set({ status: 'held', lockedUntil: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+      continue;
+    }
     try {
       await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html });
       await db
@@ -63,12 +102,13 @@ export async function drainOutbox(db: Executor, transport: MailTransport | null)
     } catch (error) {
       failed++;
       const last = mail.attempts >= MAX_ATTEMPTS;
+      const code = (error as { code?: unknown })?.code;
       await db
         .update(mailOutbox)
         .set({
           status: last ? 'failed' : 'pending',
           lockedUntil: null,
-          lastError: String((error as Error)?.message ?? error).slice(0, 1000),
+          lastError: `${typeof code === 'string' ? `${code}: ` : ''}${String((error as Error)?.message ?? error)}`.slice(0, 1000),
           nextAttemptAt: new Date(Date.now() + backoffSeconds(mail.attempts) * 1000),
         })
         .where(eq(mailOutbox.id, mail.id));

@@ -4,6 +4,7 @@ import { conferenceRegistration } from '@/db/schema';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';
+import type { Locale } from '@/lib/i18n/localized';
 import { insertRegistration, withRegistrationConflicts } from './register-participant';
 import { attachUploads } from './uploads';
 
@@ -13,10 +14,11 @@ type Answers = Record<string, string | string[]>;
  * An organiser registers someone (addUser): the account with that email is used, or created without
  * a password. The registration window and module do not apply to organisers, the cap does; the
  * account and the registration are written in one transaction, so a full conference leaves nothing.
+ * The registrant's language is the conference's when it has only one, else Chinese.
  */
 export async function addRegistrant(
   db: DB,
-  input: { conferenceId: number; answers: Answers & { email: string } },
+  input: { conferenceId: number; answers: Answers & { email: string }; locale?: Locale },
 ): Promise<{ id: number; code: string }> {
   const email = input.answers.email.toLowerCase();
   const name = typeof input.answers.name === 'string' && input.answers.name ? input.answers.name : email;
@@ -24,7 +26,7 @@ export async function addRegistrant(
     db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       const userId = existing?.id ?? (await insertAccount(tx, { email, name, passwordHash: null }));
-      return insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email });
+      return insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email }, input.locale ?? 'zh');
     }),
   );
 }

@@ -36,7 +36,10 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
   afterAll(() => database?.close());
 
   it(`${CONTENDERS} concurrent registrations against a cap of ${CAP}: exactly ${CAP} succeed, the rest are told it is full`, async () => {
-    const results = await Promise.allSettled(users.map((userId) => registerParticipant(database.db, { conference: conf, userId })));
+    const localeOf = (i: number) => (i % 2 ? 'en' : 'zh');
+    const results = await Promise.allSettled(
+      users.map((userId, i) => registerParticipant(database.db, { conference: conf, userId, locale: localeOf(i) })),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const full = results.filter((r) => r.status === 'rejected' && (r.reason as AppError).code === 'REGISTRATION_FULL');
     expect(ok).toHaveLength(CAP);
@@ -55,6 +58,14 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, conf.id));
     expect(mails).toHaveLength(CAP);
     expect(codes.every((code) => mails.some((m) => m.text.includes(code) && m.html.includes(code)))).toBe(true);
+    // Each registration keeps the language it was made in (bulk mail reaches the registrant in it).
+    const registrations = await database.db
+      .select({ userId: conferenceRegistration.userId, locale: conferenceRegistration.locale })
+      .from(conferenceRegistration)
+      .where(eq(conferenceRegistration.conferenceId, conf.id));
+    const wanted = new Map(users.map((userId, i) => [userId, localeOf(i)]));
+    expect(registrations.filter((r) => r.locale !== wanted.get(r.userId))).toEqual([]);
+    expect(new Set(registrations.map((r) => r.locale))).toEqual(new Set(['zh', 'en']));
   });
 
   // The control: the same load against a naive check-then-insert (count, then insert, no lock)

@@ -11,6 +11,7 @@ import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { moveToFiles } from '@/lib/storage/local-storage';
 import { enqueueRendered } from '@/lib/mail/outbox';
+import { templateOverride } from '@/lib/mail/template-overrides';
 import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
 import { checkAnswers } from './answers';
 import { completeForm, type FormField } from './fields';
@@ -29,7 +30,7 @@ type Answers = Record<string, string | string[]>;
  */
 async function placeRegistration(
   db: Executor,
-  input: { conferenceId: number; userId: string; answers: Answers; mail?: RegistrationMail },
+  input: { conferenceId: number; userId: string; answers: Answers; locale: Locale; mail?: RegistrationMail },
 ): Promise<{ id: number; code: string } | null> {
   const seq = sql`place.registration_seq::text`;
   const mail = input.mail
@@ -50,11 +51,11 @@ async function placeRegistration(
     ), cfg as (
       select code_prefix, rule_version from ${registrationConfig} where conference_id = ${input.conferenceId}
     ), reg as (
-      insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version)
+      insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version, locale)
       select place.id, ${input.userId},
              coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end,
              ${JSON.stringify(input.answers)}::jsonb,
-             coalesce((select rule_version from cfg), 'default')
+             coalesce((select rule_version from cfg), 'default'), ${input.locale}
         from place
       returning id, code
     )${mail}
@@ -143,12 +144,15 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
     : { answers: input.answers ?? {}, files: input.files ?? [] };
   const answers = checked.answers;
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
-  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale });
+  const override = await templateOverride(db, input.conference.id, 'registrationSuccess');
+  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale, override });
   const charged = state.costsSet ?? false;
 
   // A free registration without files is one statement: place, registration and mail.
   if (!charged && checked.files.length === 0) {
-    const { code } = await withRegistrationConflicts(() => insertRegistration(db, input.conference.id, input.userId, answers, mailFor([])));
+    const { code } = await withRegistrationConflicts(() =>
+      insertRegistration(db, input.conference.id, input.userId, answers, locale, mailFor([])),
+    );
     return { code, orders: [], nextPath: '/profile/userInfo' };
   }
   await checkInvitationGuess(
@@ -164,7 +168,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   };
   const result = await withRegistrationConflicts(() =>
     db.transaction(async (tx) => {
-      const registration = await insertRegistration(tx, input.conference.id, input.userId, answers);
+      const registration = await insertRegistration(tx, input.conference.id, input.userId, answers, locale);
       const moved = await attachUploads(tx, {
         conferenceId: input.conference.id,
         userId: input.userId,
@@ -200,9 +204,10 @@ export async function insertRegistration(
   conferenceId: number,
   userId: string,
   answers: Answers,
+  locale: Locale,
   mail?: RegistrationMail,
 ): Promise<{ id: number; code: string }> {
-  const placed = await placeRegistration(tx, { conferenceId, userId, answers, mail });
+  const placed = await placeRegistration(tx, { conferenceId, userId, answers, locale, mail });
   if (!placed) throw new AppError('REGISTRATION_FULL');
   return placed;
 }

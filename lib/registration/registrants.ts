@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { escapeLike } from '@/db/like';
@@ -19,6 +19,8 @@ export const ZRegistrantQuery = z.object({
   fee: z.union([z.literal(''), ZId]).default(''),
 });
 export type RegistrantFilters = Pick<RegistrantQuery, 'q' | 'from' | 'to' | 'pay' | 'fee'>;
+/** The list's filters alone (a bulk mail to everyone they match). */
+export const ZRegistrantFilters = ZRegistrantQuery.pick({ q: true, from: true, to: true, pay: true, fee: true });
 export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;
 
 /** Conditions of one conference's registrants (the conference id is always part of them). */
@@ -109,4 +111,33 @@ export async function findRegistrant(db: Executor, conferenceId: number, registr
     .innerJoin(user, eq(user.id, conferenceRegistration.userId))
     .where(and(eq(conferenceRegistration.conferenceId, conferenceId), eq(conferenceRegistration.id, registrationId)));
   return row ?? null;
+}
+
+/**
+ * The registrants a bulk mail goes to: these ids, or every one matching the filters, of this
+ * conference only (ids of another conference match nothing); at most `limit`, in registration order.
+ */
+export async function registrantsForMail(
+  db: Executor,
+  conferenceId: number,
+  selection: { ids: number[] } | { filters: RegistrantFilters },
+  limit: number,
+) {
+  const where =
+    'ids' in selection
+      ? and(eq(conferenceRegistration.conferenceId, conferenceId), inArray(conferenceRegistration.id, selection.ids))
+      : conditions(conferenceId, selection.filters);
+  return db
+    .select({
+      id: conferenceRegistration.id,
+      code: conferenceRegistration.code,
+      locale: conferenceRegistration.locale,
+      email: user.email,
+      name: sql<string>`coalesce(nullif(${conferenceRegistration.answers}->>'name', ''), ${user.name})`,
+    })
+    .from(conferenceRegistration)
+    .innerJoin(user, eq(user.id, conferenceRegistration.userId))
+    .where(where)
+    .orderBy(conferenceRegistration.id)
+    .limit(limit);
 }

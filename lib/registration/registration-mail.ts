@@ -1,12 +1,13 @@
-import { renderMail } from '@/emails/templates';
 import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
+import { renderWithOverride, type TemplateOverride } from '@/lib/mail/render';
 import type { Order } from '@/lib/orders/place-fee-order';
 
 /**
  * The registration confirmation (number and the orders to pay) in the registrant's language, with
- * `code` in place of the registration number (a token when the number is not known yet).
+ * `code` in place of the registration number (a token when the number is not known yet), in the
+ * organisers' wording when they wrote one.
  */
 export function registrationMail(input: {
   account: { email: string; name: string };
@@ -14,12 +15,14 @@ export function registrationMail(input: {
   code: string;
   orders: Order[];
   locale: Locale;
+  /** The conference's wording of `registrationSuccess` (null: the built-in one). */
+  override?: TemplateOverride | null;
 }): RegistrationMail {
   const t = serverTranslator(input.locale, 'mail');
   const items = input.orders
     .map((o) => `${localized(o.itemName, input.locale)} × ${o.quantity} = ${formatMoney(o.totalMinor, o.currency, input.locale)}`)
     .join(input.locale === 'zh' ? '；' : '; ');
-  const rendered = renderMail('registrationSuccess', input.locale, {
+  const rendered = renderWithOverride('registrationSuccess', input.override, input.locale, {
     name: input.account.name,
     conference: localized(input.title, input.locale),
     code: input.code,

@@ -19,6 +19,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/template/list', label: t('templates') },
           { href: '/platform/config/register', label: t('registerConfig') },
           { href: '/platform/config/pay', label: t('payConfig') },
+          { href: '/platform/config/email', label: t('emailConfig') },
           { href: '/platform/config/contribute', label: t('contributeConfig') },
           { href: '/platform/config/hotel', label: t('hotelConfig') },
           { href: '/platform/config/review', label: t('reviewConfig') },

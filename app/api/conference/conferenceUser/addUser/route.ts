@@ -11,6 +11,10 @@ export const POST = route(
     const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true });
     // Files are the participant's to upload: an organiser adds the registration without them.
     if (files.length) throw new AppError('UPLOAD_MISSING');
-    return addRegistrant(db, { conferenceId: conference.id, answers: answers as typeof answers & { email: string } });
+    return addRegistrant(db, {
+      conferenceId: conference.id,
+      answers: answers as typeof answers & { email: string },
+      locale: conference.languageType === 2 ? 'en' : 'zh',
+    });
   },
 );

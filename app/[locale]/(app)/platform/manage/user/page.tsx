@@ -18,6 +18,8 @@ import {
 } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { BulkMailBar, BulkMailSelection, PageCheckbox, RegistrantCheckbox } from '@/components/manage/bulk-mail';
+import { MailHistory } from '@/components/manage/mail-history';
 import { AddRegistrant } from '@/components/manage/registrant-form';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
@@ -28,6 +30,7 @@ import { loadCountryOptions, loadFields } from '@/lib/registration/field-config'
 import { registrantListHref, registrantQueryFrom } from '@/lib/registration/list-params';
 import { listRegistrants } from '@/lib/registration/registrants';
 import { conferenceFormatter } from '@/lib/i18n/format';
+import { listCampaigns } from '@/lib/mail/campaigns';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -36,18 +39,20 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const BASE = '/platform/manage/user';
 
-/** The organisers' registrant list: search, registration-date filters, pages, export and add. */
+/** The organisers' registrant list: search, registration-date filters, pages, export, add, and bulk mail with its history. */
 export default async function ManageUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, conference, locale } = await requirePage(BASE);
   const query = registrantQueryFrom(await searchParams);
-  const [t, to, result, fields, countryOptions, fees] = await Promise.all([
+  const [t, to, result, fields, countryOptions, fees, campaigns] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
     listRegistrants(db, conference.id, query),
     loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
     listFees(db, conference.id),
+    listCampaigns(db, conference.id),
   ]);
+  const filters = { q: query.q, from: query.from, to: query.to, pay: query.pay, fee: query.fee };
   const pages = Math.max(1, Math.ceil(result.total / result.size));
   const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, pay: query.pay, fee: String(query.fee), lang: locale })}`;
   const format = conferenceFormatter(locale, conference.timeZone);
@@ -118,52 +123,63 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
           </Alert>
         )}
       </Paper>
-      <Paper withBorder>
-        <TableScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid="registrant-table">
-            <TableThead>
-              <TableTr>
-                <TableTh>{t('colCode')}</TableTh>
-                <TableTh>{t('colName')}</TableTh>
-                <TableTh>{t('colEmail')}</TableTh>
-                <TableTh>{t('colUnit')}</TableTh>
-                <TableTh>{t('colFees')}</TableTh>
-                <TableTh>{t('colRegisteredAt')}</TableTh>
-                <TableTh>{t('colActions')}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
-              {result.rows.map((row) => (
-                <TableTr key={row.id} data-testid="registrant-row" data-code={row.code}>
-                  <TableTd>{row.code}</TableTd>
-                  <TableTd>{answer(row.answers, 'name') || row.name}</TableTd>
-                  <TableTd>{row.email}</TableTd>
-                  <TableTd>{answer(row.answers, 'unit')}</TableTd>
-                  <TableTd data-testid="registrant-fees">
-                    {row.orders.map((order, i) => (
-                      <Text key={i} size="xs">
-                        {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
-                        {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
-                      </Text>
-                    ))}
-                  </TableTd>
-                  <TableTd>{format.dateTime(row.createdAt, 'short')}</TableTd>
-                  <TableTd>
-                    <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
-                      {t('details')}
-                    </AnchorLink>
-                  </TableTd>
+      <BulkMailSelection>
+        <Paper withBorder>
+          <Paper p="sm" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <BulkMailBar filters={filters} total={result.total} />
+          </Paper>
+          <TableScrollContainer minWidth={900}>
+            <Table striped highlightOnHover data-testid="registrant-table">
+              <TableThead>
+                <TableTr>
+                  <TableTh>
+                    <PageCheckbox ids={result.rows.map((row) => row.id)} label={t('selectPage')} />
+                  </TableTh>
+                  <TableTh>{t('colCode')}</TableTh>
+                  <TableTh>{t('colName')}</TableTh>
+                  <TableTh>{t('colEmail')}</TableTh>
+                  <TableTh>{t('colUnit')}</TableTh>
+                  <TableTh>{t('colFees')}</TableTh>
+                  <TableTh>{t('colRegisteredAt')}</TableTh>
+                  <TableTh>{t('colActions')}</TableTh>
                 </TableTr>
-              ))}
-            </TableTbody>
-          </Table>
-        </TableScrollContainer>
-        {result.rows.length === 0 && (
-          <Text c="dimmed" p="md" data-testid="registrant-empty">
-            {t('empty')}
-          </Text>
-        )}
-      </Paper>
+              </TableThead>
+              <TableTbody>
+                {result.rows.map((row) => (
+                  <TableTr key={row.id} data-testid="registrant-row" data-code={row.code}>
+                    <TableTd>
+                      <RegistrantCheckbox id={row.id} label={t('selectRow', { code: row.code })} />
+                    </TableTd>
+                    <TableTd>{row.code}</TableTd>
+                    <TableTd>{answer(row.answers, 'name') || row.name}</TableTd>
+                    <TableTd>{row.email}</TableTd>
+                    <TableTd>{answer(row.answers, 'unit')}</TableTd>
+                    <TableTd data-testid="registrant-fees">
+                      {row.orders.map((order, i) => (
+                        <Text key={i} size="xs">
+                          {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
+                          {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+                        </Text>
+                      ))}
+                    </TableTd>
+                    <TableTd>{format.dateTime(row.createdAt, 'short')}</TableTd>
+                    <TableTd>
+                      <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
+                        {t('details')}
+                      </AnchorLink>
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+          {result.rows.length === 0 && (
+            <Text c="dimmed" p="md" data-testid="registrant-empty">
+              {t('empty')}
+            </Text>
+          )}
+        </Paper>
+      </BulkMailSelection>
       {pages > 1 && (
         <Group justify="center" gap="sm" data-testid="registrant-pages">
           {query.page > 1 ? (
@@ -181,6 +197,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
           )}
         </Group>
       )}
+      <MailHistory campaigns={campaigns} locale={locale} timeZone={conference.timeZone} />
     </Stack>
   );
 }

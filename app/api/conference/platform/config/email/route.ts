@@ -1,0 +1,11 @@
+import { route } from '@/lib/http/route';
+import { managedMailConfig, saveMailConfig } from '@/lib/mail/conference-config';
+import { ZMailConfigInput } from '@/lib/mail/config-schema';
+
+/** The conference's mail account as managers see it (the password only as "set"; null: none yet). */
+export const GET = route({ auth: 'manager' }, async ({ db, conference }) => ({ config: await managedMailConfig(db, conference.id) }));
+
+/** Saves the mail account (an empty password keeps the stored one; the first setup needs one). */
+export const PUT = route({ auth: 'manager', body: ZMailConfigInput, changesSite: false }, async ({ db, conference, body }) => ({
+  config: await saveMailConfig(db, conference.id, body),
+}));

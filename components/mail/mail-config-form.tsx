@@ -1,0 +1,202 @@
+'use client';
+
+import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { showApiError } from '@/components/ui/form-errors';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApi, useFieldError } from '@/components/ui/use-api';
+import {
+  MAIL_PASSWORD_MIN,
+  ZMailConfigInput,
+  ZMailTestInput,
+  type MailConfigInput,
+  type ManagedMailConfig,
+} from '@/lib/mail/config-schema';
+import { useRouter } from '@/lib/i18n/navigation';
+
+const PATH = '/conference/platform/config/email';
+
+function initialValues(config: ManagedMailConfig | null): MailConfigInput {
+  return {
+    fromAddress: config?.fromAddress ?? '',
+    fromName: config?.fromName ?? '',
+    smtpHost: config?.smtpHost ?? '',
+    smtpPort: config ? String(config.smtpPort) : '465',
+    ssl: config?.ssl ?? true,
+    username: config?.username ?? '',
+    password: '',
+    confirmPassword: '',
+    active: config?.active ?? true,
+  };
+}
+
+/**
+ * The conference's own mail account (spec §3/§5): sender, SMTP host and port, SSL, the password or
+ * authorization code (typed twice; shown only as "set", an empty field keeps it), active; and a
+ * test send to an address the organiser types, through the saved account.
+ */
+export function MailConfigForm({ config }: { config: ManagedMailConfig | null }) {
+  const t = useTranslations('mailConfig');
+  const api = useApi();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const [saved, setSaved] = useState(config);
+  const form = useForm<MailConfigInput>({ resolver: zodResolver(ZMailConfigInput) as never, defaultValues: initialValues(config) });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await api<{ config: ManagedMailConfig }>(PATH, { method: 'PUT', body: values });
+      setSaved(result.config);
+      form.reset(initialValues(result.config));
+      notifications.show({ color: 'green', message: t('saved') });
+      router.refresh();
+    } catch (error) {
+      showApiError(error, form.setError);
+    }
+  });
+
+  const test = useForm<{ to: string }>({ resolver: zodResolver(ZMailTestInput) as never, defaultValues: { to: '' } });
+  const sendTest = test.handleSubmit(async (values) => {
+    try {
+      await api(`${PATH}/test`, { body: values });
+      notifications.show({ color: 'green', message: t('testSent', { to: values.to }) });
+    } catch (error) {
+      showApiError(error, test.setError);
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate data-testid="mail-config-form">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{t('accountTitle')}</Title>
+            <Badge variant="light" color={saved?.active ? 'green' : 'gray'} data-testid="mail-config-state">
+              {saved ? (saved.active ? t('stateActive') : t('stateInactive')) : t('stateNone')}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('accountIntro')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('fromAddress')}
+              required
+              type="email"
+              autoComplete="off"
+              {...form.register('fromAddress')}
+              error={fieldError(errors.fromAddress)}
+              data-testid="mail-from-address"
+            />
+            <TextInput
+              label={t('fromName')}
+              {...form.register('fromName')}
+              error={fieldError(errors.fromName)}
+              data-testid="mail-from-name"
+            />
+            <TextInput
+              label={t('smtpHost')}
+              required
+              {...form.register('smtpHost')}
+              error={fieldError(errors.smtpHost)}
+              data-testid="mail-smtp-host"
+            />
+            <TextInput
+              label={t('smtpPort')}
+              required
+              inputMode="numeric"
+              {...form.register('smtpPort')}
+              error={fieldError(errors.smtpPort)}
+              data-testid="mail-smtp-port"
+            />
+            <TextInput
+              label={t('username')}
+              description={t('usernameHint')}
+              autoComplete="off"
+              {...form.register('username')}
+              error={fieldError(errors.username)}
+              data-testid="mail-username"
+            />
+            <div />
+            <PasswordInput
+              label={t('password')}
+              description={saved?.passwordSet ? t('passwordSet') : t('passwordRule', { min: MAIL_PASSWORD_MIN })}
+              required={!saved?.passwordSet}
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={fieldError(errors.password)}
+              data-testid="mail-password"
+            />
+            <PasswordInput
+              label={t('confirmPassword')}
+              required={!saved?.passwordSet}
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+              error={fieldError(errors.confirmPassword)}
+              data-testid="mail-confirm-password"
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="ssl"
+            render={({ field }) => (
+              <Switch
+                label={t('ssl')}
+                description={t('sslHint')}
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="mail-ssl"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="active"
+            render={({ field }) => (
+              <Switch
+                label={t('active')}
+                description={t('activeHint')}
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                data-testid="mail-active"
+              />
+            )}
+          />
+          <Group>
+            <SubmitButton loading={form.formState.isSubmitting} data-testid="mail-config-save">
+              {t('save')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+
+      <Paper withBorder p="md">
+        <form onSubmit={sendTest} noValidate data-testid="mail-test-form">
+          <Stack gap="sm">
+            <Title order={4}>{t('testTitle')}</Title>
+            <Text size="sm" c="dimmed">
+              {saved ? t('testIntro') : t('testNeedsConfig')}
+            </Text>
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                label={t('testTo')}
+                type="email"
+                style={{ flex: 1, minWidth: 200 }}
+                {...test.register('to')}
+                error={fieldError(test.formState.errors.to)}
+                data-testid="mail-test-to"
+              />
+              <Button type="submit" loading={test.formState.isSubmitting} disabled={!saved} data-testid="mail-test-send">
+                {t('testSend')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
