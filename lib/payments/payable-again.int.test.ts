@@ -10,7 +10,7 @@ import { POST as cancelPost } from '@/app/api/conference/pay/bill/[billId]/cance
 import { POST as decidePost } from '@/app/api/conference/manage/order/decide/route';
 import { expireUnpaidOrders } from './expire';
 import { DEFAULT_PAYMENT_SETTINGS } from './methods';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { callHandler, plantOrder, plantPayer, plantPayingConference, TEST_BANK as BANK, type PayFixture } from './testing/fixtures';
 
 /**
  * An order whose bank transfer was rejected by a manager or cancelled by its payer is payable again
@@ -18,11 +18,6 @@ import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFix
  * not from when it was made (else a payer who waited days for the bank would lose the place at once).
  */
 
-const BANK = {
-  accountName: { zh: '中国会议有限公司', en: 'China Conference Ltd.' },
-  account: '6222 0210 0112 3456 789',
-  bankName: { zh: '中国工商银行北京分行', en: 'ICBC Beijing Branch' },
-};
 const ORDER_TIME_MS = DEFAULT_PAYMENT_SETTINGS.orderExpiryMinutes * 60_000;
 
 describe.each(testBackends())('payable again after a transfer on %s', (backend) => {

@@ -34,7 +34,7 @@ import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/
 import { expireStaleTransfers } from './expire';
 import { logBill } from './log';
 import { forgetSecretsKey } from '@/lib/server/secrets';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { callHandler, plantOrder, plantPayer, plantPayingConference, TEST_BANK as BANK, type PayFixture } from './testing/fixtures';
 import { secretProbes, startAdapter, type ProviderAdapter, type StartedBill } from './testing/provider-adapters';
 
 /**
@@ -43,11 +43,6 @@ import { secretProbes, startAdapter, type ProviderAdapter, type StartedBill } fr
  * exceptions, refunds of offline payments, and the order list and export of one conference only.
  */
 
-const BANK = {
-  accountName: { zh: '中国会议有限公司', en: 'China Conference Ltd.' },
-  account: '6222 0210 0112 3456 789',
-  bankName: { zh: '中国工商银行北京分行', en: 'ICBC Beijing Branch' },
-};
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = new TextEncoder().encode('%PDF-1.4\n% not a picture\n');
 const MANAGERS = 4;

@@ -9,6 +9,13 @@ import { conference, conferenceOrder, registrationFee, session } from '@/db/sche
 import { apiRequest, plantSession } from '@/lib/http/testing';
 import type { RouteHandler } from '@/lib/http/route';
 
+/** Payee details of a bank transfer (every field the method requires), for tests that enable it. */
+export const TEST_BANK = {
+  accountName: { zh: '中国会议有限公司', en: 'China Conference Ltd.' },
+  account: '6222 0210 0112 3456 789',
+  bankName: { zh: '中国工商银行北京分行', en: 'ICBC Beijing Branch' },
+};
+
 export type PayFixture = { conferenceId: number; host: string; feeId: number };
 
 export async function plantPayingConference(database: Database, slug: string, cap = 1000): Promise<PayFixture> {
