@@ -98,6 +98,9 @@ export default async function globalSetup() {
       SMTP_IGNORE_TLS: 'true',
       MAIL_FROM: 'ConfHub Test <no-reply@confhub.test>',
       MAIL_POLL_MS: '500',
+      // e2e/mail.spec.ts points a conference's own SMTP at the test server on loopback, which a
+      // conference may use only when private hosts are explicitly allowed (lib/mail/safe-host.ts).
+      MAIL_ALLOW_PRIVATE_HOSTS: '1',
       RATE_LIMIT_LOGIN: '200',
       // Every browser test comes from 127.0.0.1, which serve.ts now passes on as the client address:
       // the per-client limits are pinned by lib/accounts/limits.int.test.ts, not here.

@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApi, useFieldError } from '@/components/ui/use-api';
@@ -35,9 +36,23 @@ function initialValues(config: ManagedMailConfig | null): MailConfigInput {
 }
 
 /**
+ * Whether the typed server or login differs from the saved one: the stored password is then not
+ * kept (lib/mail/conference-config.ts), so the form asks for one.
+ */
+function destinationChanged(saved: ManagedMailConfig, values: Pick<MailConfigInput, 'smtpHost' | 'smtpPort' | 'username' | 'fromAddress'>) {
+  const login = (username: string, fromAddress: string) => (username.trim() || fromAddress.trim()).toLowerCase();
+  return (
+    (values.smtpHost ?? '').trim().toLowerCase() !== saved.smtpHost ||
+    String(values.smtpPort ?? '').trim() !== String(saved.smtpPort) ||
+    login(values.username ?? '', values.fromAddress ?? '') !== login(saved.username, saved.fromAddress)
+  );
+}
+
+/**
  * The conference's own mail account (spec §3/§5): sender, SMTP host and port, SSL, the password or
- * authorization code (typed twice; shown only as "set", an empty field keeps it), active; and a
- * test send to an address the organiser types, through the saved account.
+ * authorization code (typed twice; shown only as "set", an empty field keeps it while the server
+ * and login stay the same, a changed one needs it again), active; and a test send to an address
+ * the organiser types, through the saved account.
  */
 export function MailConfigForm({ config }: { config: ManagedMailConfig | null }) {
   const t = useTranslations('mailConfig');
@@ -47,6 +62,11 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
   const [saved, setSaved] = useState(config);
   const form = useForm<MailConfigInput>({ resolver: zodResolver(ZMailConfigInput) as never, defaultValues: initialValues(config) });
   const errors = form.formState.errors;
+  const [smtpHost, smtpPort, username, fromAddress] = useWatch({
+    control: form.control,
+    name: ['smtpHost', 'smtpPort', 'username', 'fromAddress'],
+  });
+  const keepsPassword = saved !== null && saved.passwordSet && !destinationChanged(saved, { smtpHost, smtpPort, username, fromAddress });
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await api<{ config: ManagedMailConfig }>(PATH, { method: 'PUT', body: values });
@@ -56,6 +76,8 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
       router.refresh();
     } catch (error) {
       showApiError(error, form.setError);
+      if (error instanceof ApiError && error.code === 'MAIL_PASSWORD_REQUIRED')
+        form.setError('password', { type: 'server', message: error.message });
     }
   });
 
@@ -124,8 +146,14 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
             <div />
             <PasswordInput
               label={t('password')}
-              description={saved?.passwordSet ? t('passwordSet') : t('passwordRule', { min: MAIL_PASSWORD_MIN })}
-              required={!saved?.passwordSet}
+              description={
+                keepsPassword
+                  ? t('passwordSet')
+                  : saved?.passwordSet
+                    ? t('passwordForNewServer')
+                    : t('passwordRule', { min: MAIL_PASSWORD_MIN })
+              }
+              required={!keepsPassword}
               autoComplete="new-password"
               {...form.register('password')}
               error={fieldError(errors.password)}
@@ -133,7 +161,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
             />
             <PasswordInput
               label={t('confirmPassword')}
-              required={!saved?.passwordSet}
+              required={!keepsPassword}
               autoComplete="new-password"
               {...form.register('confirmPassword')}
               error={fieldError(errors.confirmPassword)}

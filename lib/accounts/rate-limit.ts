@@ -40,8 +40,11 @@ export const LIMITS = {
    * feedback rows themselves are counted under a per-account lock (lib/feedback/send-feedback.ts).
    */
   feedbackPerDay: { max: envLimit('RATE_LIMIT_FEEDBACK_DAY', 10), windowSeconds: 86_400 },
-  /** Test mails one conference may send in 10 minutes (each goes at once to an address typed). */
-  mailTestPerConference: { max: envLimit('RATE_LIMIT_MAIL_TEST', 20), windowSeconds: 600 },
+  /**
+   * Test mails one account may send in 10 minutes, across every conference it manages (each goes
+   * at once to an address typed, to an SMTP host a manager typed).
+   */
+  mailTestPerAccount: { max: envLimit('RATE_LIMIT_MAIL_TEST', 20), windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 function disabled(): boolean {

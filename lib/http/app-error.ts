@@ -77,7 +77,6 @@ export const ERROR_TABLE = {
   LOGIN_ERROR: { message: 'loginError', status: 401 },
   LOGIN_LOCKED: { message: 'loginLocked', status: 429 },
   LOGOUT_FAILED: { message: 'logoutFailed', status: 400 },
-  MAIL_AUTH_TIMEOUT: { message: 'mailConfig.authTimeout', status: 400 },
   MAIL_NOT_CONFIGURED: { message: 'mailConfig.notConfigured', status: 409 },
   MAIL_NO_RECIPIENTS: { message: 'mailConfig.noRecipients', status: 400 },
   MAIL_PASSWORD_REQUIRED: { message: 'mailConfig.passwordRequired', status: 400 },

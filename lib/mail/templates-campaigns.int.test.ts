@@ -38,12 +38,15 @@ describe.each(testBackends())('mail templates and bulk mail on %s', (backend) =>
   let smtp: TestSmtp;
 
   beforeAll(async () => {
+    // Conference A's SMTP is the test server on loopback: allowed only by the explicit setting.
+    process.env.MAIL_ALLOW_PRIVATE_HOSTS = '1';
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
     fx = await plantMailConferences(database, `t${backend}`);
     smtp = await startTestSmtp({ rejectRecipient: 'bounce@example.org' });
   }, 120_000);
   afterAll(async () => {
+    delete process.env.MAIL_ALLOW_PRIVATE_HOSTS;
     await smtp?.close();
     await database?.close();
   });

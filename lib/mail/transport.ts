@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
+import { vetSmtpHost } from './safe-host';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
-export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; describe: string; close?: () => void };
+/** How one send may be cut short: aborting the signal ends it (nodemailer's `signal`, EABORT). */
+export type SendOptions = { signal?: AbortSignal };
+export type MailTransport = { send: (mail: OutgoingMail, options?: SendOptions) => Promise<void>; describe: string; close?: () => void };
 
 /** An SMTP account: the platform's (environment) or a conference's own (conference_mail_config). */
 export type SmtpAccount = {
@@ -15,31 +18,68 @@ export type SmtpAccount = {
   insecureTls?: boolean;
   /** Connection, greeting and socket timeouts (ms); a test send uses short ones. */
   timeouts?: { connection: number; greeting: number; socket: number };
+  /**
+   * A conference's own account (a manager typed the host): before every connection the host is
+   * resolved and vetted (lib/mail/safe-host.ts) and the connection goes to the vetted address.
+   */
+  vetHost?: boolean;
 };
 
 const DEFAULT_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
 
-/** A nodemailer SMTP transport for one account (its connections are opened per mail and closed). */
-export function smtpTransport(account: SmtpAccount): MailTransport {
+/** nodemailer's options for one account, connecting to `host` (TLS presents and checks `servername` when given). */
+function transportOptions(account: SmtpAccount, host: string, servername?: string) {
   const timeouts = account.timeouts ?? DEFAULT_TIMEOUTS;
-  const transporter = nodemailer.createTransport({
-    host: account.host,
+  const tls = { ...(account.insecureTls ? { rejectUnauthorized: false } : {}), ...(servername ? { servername } : {}) };
+  return {
+    host,
     port: account.port,
     secure: account.secure,
     auth: account.user ? { user: account.user, pass: account.pass ?? '' } : undefined,
     // A local catcher (the test SMTP server, MailHog) speaks plain SMTP.
     ignoreTLS: account.ignoreTLS ?? false,
-    tls: account.insecureTls ? { rejectUnauthorized: false } : undefined,
+    tls: Object.keys(tls).length > 0 ? tls : undefined,
     connectionTimeout: timeouts.connection,
     greetingTimeout: timeouts.greeting,
     socketTimeout: timeouts.socket,
-  });
+  };
+}
+
+/**
+ * A nodemailer SMTP transport for one account (its connections are opened per mail and closed).
+ * With `vetHost`, each mail first resolves and vets the host and connects to the vetted address
+ * (a refused host throws ForbiddenSmtpHostError before any connection).
+ */
+export function smtpTransport(account: SmtpAccount): MailTransport {
+  const describe = `smtp://${account.host}:${account.port}`;
+  if (!account.vetHost) {
+    const transporter = nodemailer.createTransport(transportOptions(account, account.host));
+    return {
+      describe,
+      send: async (mail, options = {}) => {
+        await transporter.sendMail({ from: account.from, ...mail, signal: options.signal });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const open = new Set<ReturnType<typeof nodemailer.createTransport>>();
   return {
-    describe: `smtp://${account.host}:${account.port}`,
-    send: async (mail) => {
-      await transporter.sendMail({ from: account.from, ...mail });
+    describe,
+    send: async (mail, options = {}) => {
+      const target = await vetSmtpHost(account.host, { signal: options.signal });
+      const transporter = nodemailer.createTransport(transportOptions(account, target.address, target.servername));
+      open.add(transporter);
+      try {
+        await transporter.sendMail({ from: account.from, ...mail, signal: options.signal });
+      } finally {
+        open.delete(transporter);
+        transporter.close();
+      }
     },
-    close: () => transporter.close(),
+    close: () => {
+      for (const transporter of open) transporter.close();
+      open.clear();
+    },
   };
 }
 

@@ -1,23 +1,39 @@
 /**
- * SMTP servers on loopback for the mail tests: a real `smtp-server` that keeps what it receives
- * (optionally requiring a login it always refuses, or refusing some recipients), and a server that
- * accepts the connection and never says a word (a hung SMTP host).
+ * SMTP servers on loopback for the mail tests: a real `smtp-server` that keeps what it receives,
+ * every connection made to it and every login tried on it (optionally requiring a login it always
+ * refuses, or refusing some recipients), and a server that accepts the connection and never says
+ * a word (a hung SMTP host).
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from '@/e2e/support/mime';
 
 export type ReceivedMail = ParsedMail & { from: string; login: string | null };
-export type TestSmtp = { port: number; mails: ReceivedMail[]; close: () => Promise<void> };
+export type TestSmtp = {
+  port: number;
+  mails: ReceivedMail[];
+  /** The client address of every connection made (a refused host must leave this empty). */
+  connections: string[];
+  /** Every login tried, with the password the client sent. */
+  logins: { username: string; password: string }[];
+  close: () => Promise<void>;
+};
 
 export async function startTestSmtp(options: { refuseLogin?: boolean; rejectRecipient?: string } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
+  const connections: string[] = [];
+  const logins: TestSmtp['logins'] = [];
   const server = new SMTPServer({
     logger: false,
     disabledCommands: ['STARTTLS'],
     authOptional: !options.refuseLogin,
     allowInsecureAuth: true,
+    onConnect(session, callback) {
+      connections.push(session.remoteAddress);
+      callback();
+    },
     onAuth(auth, _session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       if (options.refuseLogin) return callback(new Error('Invalid username or password'));
       callback(null, { user: auth.username });
     },
@@ -44,6 +60,8 @@ export async function startTestSmtp(options: { refuseLogin?: boolean; rejectReci
   return {
     port: typeof address === 'object' && address ? address.port : 0,
     mails,
+    connections,
+    logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

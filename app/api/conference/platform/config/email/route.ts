@@ -5,7 +5,7 @@ import { ZMailConfigInput } from '@/lib/mail/config-schema';
 /** The conference's mail account as managers see it (the password only as "set"; null: none yet). */
 export const GET = route({ auth: 'manager' }, async ({ db, conference }) => ({ config: await managedMailConfig(db, conference.id) }));
 
-/** Saves the mail account (an empty password keeps the stored one; the first setup needs one). */
+/** Saves the mail account (an empty password keeps the stored one for the same server and login; an internal host is refused). */
 export const PUT = route({ auth: 'manager', body: ZMailConfigInput, changesSite: false }, async ({ db, conference, body }) => ({
   config: await saveMailConfig(db, conference.id, body),
 }));
