@@ -54,7 +54,7 @@ for (const [network, prefix] of IPV6_RANGES) FORBIDDEN.addSubnet(network, prefix
 FORBIDDEN.addAddress('168.63.129.16', 'ipv4');
 
 /** Whether private hosts are allowed (MAIL_ALLOW_PRIVATE_HOSTS=1: a self-hosted relay, tests); off unless set. */
-export function privateHostsAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function privateHostsAllowed(env: Record<string, string | undefined> = process.env): boolean {
   return env.MAIL_ALLOW_PRIVATE_HOSTS === '1' || env.MAIL_ALLOW_PRIVATE_HOSTS === 'true';
 }
 
