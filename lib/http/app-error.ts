@@ -119,6 +119,7 @@ export const ERROR_TABLE = {
   PAYMENT_METHOD_UNAVAILABLE: { message: 'paymentMethodUnavailable', status: 409 },
   PAYMENT_MISMATCH: { message: 'paymentMismatch', status: 400 },
   PAYMENT_PROVIDER_FAILED: { message: 'paymentProviderFailed', status: 502 },
+  PAYMENT_STARTING: { message: 'paymentStarting', status: 409 },
   PAYMENT_SIGNATURE: { message: 'paymentSignature', status: 400 },
   PICTURE_TOO_LARGE: { message: 'pictureTooLarge', status: 413 },
   QUANTITY_INVALID: { message: 'feeUnavailable', status: 400 },
