@@ -66,6 +66,7 @@ export const ERROR_TABLE = {
   IDENTITY_PROVIDER_SLUG_TAKEN: { message: 'identity.slugTaken', status: 409 },
   IMPORT_TOO_MANY_ROWS: { message: 'importTooManyRows', status: 400 },
   INTERNAL: { message: 'internal', status: 500 },
+  INVALID_ADDRESS: { message: 'invalidAddress', status: 400 },
   INVALID_INPUT: { message: 'invalidInput', status: 400 },
   INVITATION_USED: { message: 'invitationUsed', status: 409 },
   INVOICE_EXISTS: { message: 'invoiceExists', status: 409 },

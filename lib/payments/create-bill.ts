@@ -122,7 +122,8 @@ export async function openBillInTransaction(tx: Executor, { input, online, billE
   const amountMinor = orders.reduce((sum, o) => sum + o.totalMinor, 0);
   if (amountMinor <= 0) throw new AppError('ORDER_NOT_PAYABLE');
   // Another create for these orders is asking its provider for the page right now (a double click,
-  // a second tab): giving its bill up would hand that payer a page already closed, so this one waits.
+  // a second tab): giving its bill up would hand that payer a page already closed, so this one is
+  // refused and the payer tries again in a moment (then the started bill is replaced as usual).
   if (open.some((b) => b.payUrl === null && b.createdAt.getTime() > Date.now() - STARTING_WINDOW_MS)) {
     throw new AppError('PAYMENT_STARTING');
   }
