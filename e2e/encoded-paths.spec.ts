@@ -41,7 +41,8 @@ test('every API address with a broken percent-encoding answers the 400 envelope 
   test.setTimeout(300_000);
   expect(ROUTES.length).toBeGreaterThan(150);
   const cases = ROUTES.flatMap((parts) => BROKEN.flatMap((bad) => addressesWith(parts, bad)));
-  cases.push(...BROKEN.map((bad) => `/api/${bad}`), ...BROKEN.map((bad) => `/api${bad}`));
+  // Right after /api too (`/api%ED%A0%80`; an encoding starting with a letter would make another address).
+  cases.push(...BROKEN.map((bad) => `/api/${bad}`), ...BROKEN.filter((bad) => bad.startsWith('%')).map((bad) => `/api${bad}`));
   const findings: string[] = [];
   let index = 0;
   const worker = async () => {
