@@ -4,7 +4,10 @@ import { routing } from '@/lib/i18n/routing';
 import { matchRoute } from '@/lib/auth/route-rules';
 import { loginRedirect } from '@/lib/auth/access';
 import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
-import { hstsFor, newNonce, pageCsp } from '@/lib/http/security-headers';
+import { AppError } from '@/lib/http/app-error';
+import { errorResponse } from '@/lib/http/error-response';
+import { requestLocale } from '@/lib/http/request-locale';
+import { hstsFor, newNonce, pageCsp, withSecurityHeaders } from '@/lib/http/security-headers';
 import { decodeAddressPart } from '@/lib/http/text';
 
 /**
@@ -24,8 +27,20 @@ function localeUrl(request: NextRequest, prefixed: boolean, pathAndQuery: string
   return new URL((prefixed ? '/en' : '') + (pathAndQuery === '/' && prefixed ? '' : pathAndQuery), request.url);
 }
 
+/**
+ * An API address that cannot be decoded (`%ED%A0%80`, `%C0%AF`, `%E4%B8`, `%ZZ`, a NUL): Next
+ * decodes the path before any handler runs and would answer a plain-text 500, so the proxy answers
+ * first, with the 400 envelope in the caller's language. Only API addresses holding a '%' come here
+ * (see the matcher): the proxy buffers the body of every request it sees, which uploads must not pay.
+ */
+function brokenApiAddress(request: NextRequest): Response {
+  if (decodeAddressPart(request.nextUrl.pathname) !== null) return NextResponse.next();
+  return withSecurityHeaders(request, errorResponse(new AppError('INVALID_ADDRESS'), requestLocale(request)));
+}
+
 export default function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/api%')) return brokenApiAddress(request);
   const { prefixed, path } = splitLocale(pathname);
   // A broken address (`/page/%ZZ`, a NUL) is no page: the 404 screen, with its 404 status.
   if (decodeAddressPart(pathname) === null) return NextResponse.rewrite(localeUrl(request, prefixed, '/404'));
@@ -87,6 +102,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything except the API, Next's own files and files with an extension (robots.txt, images …).
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // Everything except the API, Next's own files and files with an extension (robots.txt, images …);
+  // and the API addresses holding a percent sign, for brokenApiAddress.
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)', '/api:rest(.*%.*)'],
 };

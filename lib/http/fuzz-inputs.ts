@@ -158,3 +158,15 @@ export function hostileQueries(schema: ZodType | undefined): { label: string; qu
 
 /** Values for an address segment such as [id]. */
 export const HOSTILE_SEGMENTS = ['2147483648', '99999999999999999999', '-1', '0', 'abc', '1.5', 'a\u0000b', '%ZZ', '\ud800', '1'];
+
+/**
+ * Path-level encodings, as a client sends them in an address: a lone surrogate, an overlong '/',
+ * a cut UTF-8 sequence, no hex digits, a bare '%', a NUL, an encoded slash and dot-dot. The built
+ * app refuses the undecodable ones in proxy.ts before Next decodes them (e2e/encoded-paths.spec.ts);
+ * in process, every handler with address segments gets each one raw in each segment, and every
+ * other handler the few in EXTRA_SEGMENT_ENCODINGS as an extra segment (it does not read its path).
+ */
+export const PATH_ENCODINGS = ['%ED%A0%80', '%C0%AF', '%E4%B8', '%ZZ', '%', '%00', 'a%FFb', '%2F', 'a%2Fb', '%2E%2E'];
+
+/** The path encodings a handler without address segments gets as an extra segment (keeps the walk's time in bounds). */
+export const EXTRA_SEGMENT_ENCODINGS = ['%ED%A0%80', '%C0%AF', '%00', '%2F'];

@@ -12,7 +12,7 @@ import type { Database } from '@/db/client';
 import { conference, conferenceMember, platformAdmin, session } from '@/db/schema';
 import { DEMO_SLUG, seedDemo } from '@/db/seed';
 import { createTestDatabase, testBackends } from '@/db/testing';
-import { HOSTILE_SEGMENTS, HUGE_STRING, hostileQueries, hostileValues } from './fuzz-inputs';
+import { EXTRA_SEGMENT_ENCODINGS, HOSTILE_SEGMENTS, HUGE_STRING, PATH_ENCODINGS, hostileQueries, hostileValues } from './fuzz-inputs';
 import type { RouteHandler } from './route';
 import { apiRequest, plantSession, useAsProcessDatabase } from './testing';
 
@@ -23,7 +23,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** A segment as it travels in an address; a lone surrogate as the bytes a client would send. */
 function encodeSegment(segment: string): string {
   try {
-    return segment.startsWith('%') ? segment : encodeURIComponent(segment);
+    return segment.startsWith('%') || PATH_ENCODINGS.includes(segment) ? segment : encodeURIComponent(segment);
   } catch {
     return '%ED%A0%80';
   }
@@ -89,7 +89,7 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
     expect(Object.keys(modules).length).toBeGreaterThan(70);
   });
 
-  it('answers every hostile input below 500, in the envelope, and changes nothing on an error', { timeout: 900_000 }, async () => {
+  it('answers every hostile input below 500, in the envelope, and changes nothing on an error', { timeout: 1_200_000 }, async () => {
     const findings: Finding[] = [];
     let calls = 0;
     let before = await fingerprint(database);
@@ -178,6 +178,13 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
             await probe(where(`${who} not json`), handler, () => apiRequest(url, { method, token: caller, body: '{"a":' }), params);
           }
           if (!hasSegments) break;
+        }
+        // Path-level encodings, raw in the address (and the param), as the admin with a plausible body:
+        // each in each dynamic segment, and for a handler without one a few as an extra segment.
+        for (const encoding of hasSegments ? PATH_ENCODINGS : EXTRA_SEGMENT_ENCODINGS) {
+          const { url, params } = hasSegments ? addressOf(file, encoding) : { url: `${addressOf(file, '-').url}/${encoding}`, params: {} };
+          const body = method === 'GET' ? undefined : options.body ? JSON.stringify(hostileValues(options.body as never)[0].value) : '{}';
+          await probe(`${method} ${url} path encoding`, handler, () => apiRequest(url, { method, token, body }), params);
         }
       }
     }

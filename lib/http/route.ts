@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { conferenceVisibleTo } from '@/lib/conferences/website-config';
-import { isLocale, type Locale } from '@/lib/i18n/localized';
+import type { Locale } from '@/lib/i18n/localized';
 import { broadcastsSent } from '@/lib/server/invalidation';
 import { purgePublicCache } from '@/lib/server/public-cache';
 import { contextFromHeaders, type SessionUser } from '@/lib/tenancy/context';
@@ -14,6 +14,7 @@ import { ok } from './envelope';
 import { errorResponse } from './error-response';
 import type { Gate } from './gate';
 import { queryObject, readJsonBody } from './request-input';
+import { requestLocale } from './request-locale';
 import { withSecurityHeaders } from './security-headers';
 
 /** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
@@ -55,6 +56,8 @@ export type RouteOptions<A extends RouteAuth, BS extends ZodType | undefined, QS
   changesSite?: boolean;
 };
 
+export { requestLocale };
+
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
 type Segment = { params?: Promise<Record<string, string | string[]>> };
 
@@ -62,13 +65,6 @@ type Segment = { params?: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: NextRequest, segment?: Segment) => Promise<Response>) & {
   options: RouteOptions<RouteAuth, ZodType | undefined, ZodType | undefined>;
 };
-
-export function requestLocale(req: Request): Locale {
-  const header = req.headers.get('x-locale');
-  if (isLocale(header)) return header;
-  const cookie = /(?:^|;\s*)NEXT_LOCALE=(zh|en)/.exec(req.headers.get('cookie') ?? '')?.[1];
-  return isLocale(cookie) ? cookie : 'zh';
-}
 
 /** Cookie-authenticated writes must come from a page of the same host (CSRF); bearer clients send no Origin. */
 function sameOrigin(req: Request): boolean {
