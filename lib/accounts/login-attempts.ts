@@ -1,6 +1,6 @@
 import type { Executor } from '@/db/client';
 import { AppError } from '@/lib/http/app-error';
-import { clearAttempts, giveBackAll, LIMITS, takeAttempt, takeDistinct, type Attempt } from './rate-limit';
+import { clearAttempts, clientKey, giveBackAll, LIMITS, takeAttempt, takeDistinct, type Attempt } from './rate-limit';
 
 const accountKey = (email: string) => `login-fail:email:${email}`;
 
@@ -23,7 +23,7 @@ export async function checkLoginAttempt<T>(
   const taken: (Attempt | null)[] = [];
   try {
     if (ip) {
-      taken.push(await takeAttempt(db, `login-fail:ip:${ip}`, LIMITS.loginFailuresPerIp, now));
+      taken.push(await takeAttempt(db, clientKey('login-fail', ip), LIMITS.loginFailuresPerIp, now));
       taken.push(...(await takeDistinct(db, 'login-accounts', ip, email, LIMITS.loginAccountsPerIp, now)));
     }
     taken.push(await takeAttempt(db, accountKey(email), LIMITS.loginFailures, now, loginLocked));
