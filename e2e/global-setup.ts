@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
-import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
+import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
 import { startDemoCardSandbox } from '@/lib/payments/demo-sandbox';
 import { AlipayStandin } from '@/lib/payments/testing/alipay-standin';
 import { WechatStandin } from '@/lib/payments/testing/wechat-standin';
@@ -98,7 +98,7 @@ export default async function globalSetup() {
       SMTP_IGNORE_TLS: 'true',
       MAIL_FROM: 'ConfHub Test <no-reply@confhub.test>',
       MAIL_POLL_MS: '500',
-      RATE_LIMIT_LOGIN: '200',
+      RATE_LIMIT_LOGIN: String(E2E_LOGIN_FAILURE_LIMIT),
       // Every browser test comes from 127.0.0.1, which serve.ts now passes on as the client address:
       // the per-client limits are pinned by lib/accounts/limits.int.test.ts, not here.
       RATE_LIMIT_LOGIN_IP: '1000',
