@@ -1,6 +1,7 @@
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { E2E } from './support/fixtures-data';
+import { E2E_LOGIN_FAILURE_LIMIT } from './support/env';
 import { codeIn, login, uniqueEmail, waitForMail } from './support/helpers';
 
 test.describe('sign-up with the emailed code', () => {
@@ -105,6 +106,58 @@ test.describe('login and logout', () => {
     await expect(page.getByTestId('already-logged-in')).toContainText(E2E.logoutUser);
     await expect(page.getByRole('link', { name: '前往会议注册' })).toHaveAttribute('href', '/conferenceRegister');
   });
+});
+
+test('a locked account: the owner signs in with the password and the code mailed to them', async ({ browser }) => {
+  // A fresh account, made and then locked through the API by "someone else" (another context).
+  const attacker = await browser.newContext();
+  const email = uniqueEmail('locked');
+  const password = 'Lockout2026pass';
+  let since = Date.now();
+  expect(
+    (
+      await attacker.request.post('/api/conference/conferenceRegUserConfig/sendEmailCode', {
+        data: { data: { email, type: 'registerCode' } },
+      })
+    ).status(),
+  ).toBe(200);
+  const signUpCode = codeIn(await waitForMail(email, since));
+  const signUp = { email, code: signUpCode, name: 'Lock Tester', password, confirmPassword: password };
+  expect((await attacker.request.post('/api/base/account/register', { data: signUp })).status()).toBe(200);
+  for (let i = 0; i < E2E_LOGIN_FAILURE_LIMIT; i++) {
+    expect((await attacker.request.post('/api/base/oauth/localLogin', { data: { email, password: `Guess-${i}-pass` } })).status()).toBe(
+      401,
+    );
+  }
+  const refused = await attacker.request.post('/api/base/oauth/localLogin', { data: { email, password } });
+  expect([refused.status(), (await refused.json()).error]).toEqual([429, 'LOGIN_LOCKED']);
+  await attacker.close();
+
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = waitForHydrationOnGoto(await context.newPage());
+  await page.goto('/conferencelogin');
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+  // The right password alone is refused; the form says why and offers the mailed code.
+  await expect(page.getByTestId('login-locked')).toContainText('该账号已被暂时锁定');
+  await expect(page.getByTestId('login-locked')).toContainText('密码被输错次数过多');
+  await expect(page).toHaveURL(/conferencelogin/);
+  since = Date.now();
+  await page.getByTestId('send-code').filter({ hasText: '发送登录验证码到邮箱' }).click();
+  await expect(page.getByTestId('send-code')).toContainText('秒后重新发送');
+  const mail = await waitForMail(email, since);
+  expect(mail.subject).toContain('登录验证码');
+  const code = codeIn(mail);
+  await form.locator('input[name="code"]').fill(code === '000000' ? '000001' : '000000');
+  await form.locator('button[type="submit"]').click();
+  await expect(form.getByText('验证码错误')).toBeVisible();
+  await form.locator('input[name="code"]').fill(code);
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/conferenceRegister$/);
+  await expect(page.getByTestId('signed-in-as')).toHaveText(email);
+  await context.close();
 });
 
 test('reset password with the emailed code, then log in with the new one', async ({ browser }) => {

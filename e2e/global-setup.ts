@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
-import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
+import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
 import { startDemoCardSandbox } from '@/lib/payments/demo-sandbox';
 import { AlipayStandin } from '@/lib/payments/testing/alipay-standin';
 import { WechatStandin } from '@/lib/payments/testing/wechat-standin';
@@ -101,7 +101,7 @@ export default async function globalSetup() {
       // e2e/mail.spec.ts points a conference's own SMTP at the test server on loopback, which a
       // conference may use only when private hosts are explicitly allowed (lib/mail/safe-host.ts).
       MAIL_ALLOW_PRIVATE_HOSTS: '1',
-      RATE_LIMIT_LOGIN: '200',
+      RATE_LIMIT_LOGIN: String(E2E_LOGIN_FAILURE_LIMIT),
       // Every browser test comes from 127.0.0.1, which serve.ts now passes on as the client address:
       // the per-client limits are pinned by lib/accounts/limits.int.test.ts, not here.
       RATE_LIMIT_LOGIN_IP: '1000',

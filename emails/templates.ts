@@ -40,6 +40,24 @@ export const mailTemplates = {
       ],
     },
   },
+  loginCode: {
+    zh: {
+      subject: '【{conference}】登录验证码',
+      lines: [
+        '您好：',
+        '您的账号因多次输入错误密码而被暂时锁定。您正在登录 {conference}，验证码为：{code}',
+        '请在登录页同时输入密码和此验证码。验证码 {minutes} 分钟内有效。如非本人操作，说明有人在尝试您的密码，请考虑修改密码。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your sign-in code',
+      lines: [
+        'Hello,',
+        'Your account is temporarily locked after too many wrong passwords. You are signing in to {conference}. Your sign-in code is: {code}',
+        'Enter it together with your password on the sign-in page. The code is valid for {minutes} minutes. If this was not you, someone is trying your password: consider changing it.',
+      ],
+    },
+  },
   feedback: {
     zh: {
       subject: '【{conference}】意见反馈验证码',

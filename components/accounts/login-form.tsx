@@ -3,23 +3,36 @@
 import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
-import { localePath } from '@/components/ui/api-client';
+import { ApiError, localePath } from '@/components/ui/api-client';
 import { safeReturnPath, showApiError } from '@/components/ui/form-errors';
+import { SendCodeButton } from '@/components/ui/send-code-button';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useSendCode } from './use-send-code';
 
 type Values = z.input<typeof ZLogin>;
 
+/** Codes the server answers about the sign-in code itself: shown under its field. */
+const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
+
+/**
+ * Email and password login. When wrong passwords (anyone's) have locked the account, the form says
+ * so and offers the owner's way in: a sign-in code mailed to the account's address, entered with
+ * the password (LOGIN_LOCKED → the code field appears; see lib/accounts/login-attempts.ts).
+ */
 export function LoginForm({ redirect, expired, resetDone }: { redirect?: string; expired?: boolean; resetDone?: boolean }) {
   const t = useTranslations('auth');
   const api = useApi();
   const locale = useAppLocale();
   const fieldError = useFieldError();
   const form = useForm<Values>({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  const [locked, setLocked] = useState(false);
+  const sendCode = useSendCode(form, 'loginCode');
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -27,6 +40,14 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
       const back = safeReturnPath(redirect);
       window.location.assign(localePath(locale, back ?? (result.registered ? '/profile/userInfo' : '/conferenceRegister')));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'LOGIN_LOCKED') {
+        setLocked(true);
+        return;
+      }
+      if (error instanceof ApiError && CODE_ERRORS.has(error.code)) {
+        form.setError('code', { type: 'server', message: error.message });
+        return;
+      }
       showApiError(error, form.setError);
     }
   });
@@ -42,6 +63,14 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
         {resetDone && (
           <Alert color="green" data-testid="reset-done">
             {t('resetDone')}
+          </Alert>
+        )}
+        {locked && (
+          <Alert color="orange" title={t('lockedTitle')} data-testid="login-locked">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('lockedExplain')}</Text>
+              <SendCodeButton onSend={sendCode} label={t('sendLoginCode')} />
+            </Stack>
           </Alert>
         )}
         <TextInput
@@ -60,6 +89,17 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           error={fieldError(form.formState.errors.password)}
           {...form.register('password')}
         />
+        {locked && (
+          <TextInput
+            label={t('loginCode')}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            required
+            error={fieldError(form.formState.errors.code)}
+            {...form.register('code')}
+          />
+        )}
         <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
         </SubmitButton>

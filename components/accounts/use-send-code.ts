@@ -2,19 +2,19 @@
 
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import type { UseFormReturn } from 'react-hook-form';
+import type { Path, UseFormReturn } from 'react-hook-form';
 import type { CodePurpose } from '@/lib/accounts/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi } from '@/components/ui/use-api';
-import type { CodeFormValues } from './password-fields';
 
-/** Sends the emailed code for the form's email field; true when a mail went out. */
-export function useSendCode(form: UseFormReturn<CodeFormValues>, purpose: CodePurpose) {
+/** Sends the emailed code for the form's email field (any form with one); true when a mail went out. */
+export function useSendCode<T extends { email: string }>(form: UseFormReturn<T>, purpose: CodePurpose) {
   const t = useTranslations('auth');
   const api = useApi();
+  const emailField = 'email' as Path<T>;
   return async () => {
-    if (!(await form.trigger('email'))) return false;
-    const email = form.getValues('email').trim();
+    if (!(await form.trigger(emailField))) return false;
+    const email = String(form.getValues(emailField)).trim();
     try {
       const result = await api<{ expiresInSeconds: number }>('/conference/conferenceRegUserConfig/sendEmailCode', {
         body: { data: { email, type: purpose } },
@@ -22,7 +22,7 @@ export function useSendCode(form: UseFormReturn<CodeFormValues>, purpose: CodePu
       notifications.show({ color: 'green', message: t('codeSent', { email, minutes: Math.round(result.expiresInSeconds / 60) }) });
       return true;
     } catch (error) {
-      showApiError(error, form.setError, { 'data.email': 'email' });
+      showApiError(error, form.setError, { 'data.email': emailField });
       return false;
     }
   };

@@ -8,9 +8,10 @@ export const RESEND_SECONDS = 60;
 
 /**
  * The verification-code button: after a successful send it is disabled with a 60 s countdown, then
- * offers to resend. `onSend` returns false (or throws) when nothing was sent.
+ * offers to resend. `onSend` returns false (or throws) when nothing was sent; `label` words the
+ * first send where "Send code" says too little.
  */
-export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
+export function SendCodeButton({ onSend, label }: { onSend: () => Promise<boolean>; label?: string }) {
   const t = useTranslations('auth');
   const [remaining, setRemaining] = useState(0);
   const [sentOnce, setSentOnce] = useState(false);
@@ -34,10 +35,10 @@ export function SendCodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
     }
   };
 
-  const label = remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resend') : t('sendCode');
+  const text = remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resend') : (label ?? t('sendCode'));
   return (
     <Button variant="light" onClick={click} loading={busy} disabled={remaining > 0} data-testid="send-code" miw={150}>
-      {label}
+      {text}
     </Button>
   );
 }

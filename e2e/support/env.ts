@@ -7,3 +7,5 @@ export const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join(process.cwd(), 'te
 export const hostUrl = (slug: string | null, pathname = '/') => `http://${slug ? `${slug}.` : ''}localhost:${E2E_PORT}${pathname}`;
 /** checkEmail's per-client limit in the browser tests (e2e/client-limits.spec.ts runs into it; no page calls checkEmail). */
 export const E2E_CHECK_EMAIL_LIMIT = 50;
+/** Failed logins that lock an account in the browser tests (e2e/accounts.spec.ts locks one and signs in with the mailed code). */
+export const E2E_LOGIN_FAILURE_LIMIT = 10;

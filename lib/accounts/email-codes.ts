@@ -17,11 +17,11 @@ function hashCode(email: string, code: string): string {
   return createHash('sha256').update(`${email}\n${code}`).digest('hex');
 }
 
-/** Sign-up codes need a new address; reset codes need an existing account. */
+/** Sign-up codes need a new address; reset and sign-in codes need an existing account. */
 async function checkAccountPrecondition(db: Executor, email: string, purpose: CodePurpose) {
   const existing = await findUserByEmail(db, email);
   if (purpose === 'registerCode' && existing) throw new AppError('USER_EXISTS');
-  if (purpose === 'resetPassCode' && !existing) throw new AppError('USER_NOT_EXIST');
+  if ((purpose === 'resetPassCode' || purpose === 'loginCode') && !existing) throw new AppError('USER_NOT_EXIST');
 }
 
 export type SendCodeInput = {

@@ -131,6 +131,28 @@ describe.each(testBackends())('sign-in and code limits on %s', (backend) => {
     expect(await login('user0@example.org', 'One-more-guess-1', client)).toBe('RATE_LIMITED');
   });
 
+  it('an IPv6 client is its /64: failures spread over 21 of its addresses hit the per-client limit', async () => {
+    // Accounts that do not exist fail without a password hash, and three of them stay below the account lock.
+    const ghost = (i: number) => `ghost${i % 3}@example.org`;
+    const results: string[] = [];
+    for (let i = 1; i <= LIMITS.loginFailuresPerIp.max + 1; i++) {
+      // Every spelling of the same /64: full, compressed, upper case, with a zone.
+      const address = i % 2 ? `2001:db8:0:0:${i.toString(16)}::1` : `2001:DB8::${i.toString(16)}:0:0:${i.toString(16)}%eth0`;
+      results.push(await login(ghost(i), 'Wrong-guess-v6', address));
+    }
+    expect(results).toEqual([...Array(LIMITS.loginFailuresPerIp.max).fill('LOGIN_ERROR'), 'RATE_LIMITED']);
+    // Another address of that /64 is the same client, even with a right password.
+    expect(await login('user13@example.org', PASSWORD, '2001:db8::ffff:1')).toBe('RATE_LIMITED');
+  });
+
+  it('control: addresses in different /64s of one /48 are different clients', async () => {
+    const results: string[] = [];
+    for (let i = 1; i <= LIMITS.loginFailuresPerIp.max + 1; i++) {
+      results.push(await login(`ghost${3 + (i % 3)}@example.org`, 'Wrong-guess-v6', `2001:db8:1:${i.toString(16)}::1`));
+    }
+    expect(results).toEqual(Array(LIMITS.loginFailuresPerIp.max + 1).fill('LOGIN_ERROR'));
+  });
+
   it(
     'many people signing in from one address (an office, a NAT) are never limited by their successes',
     { timeout: LOGIN_TEST_TIMEOUT },

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rateLimit } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
+import { clientLimitKey } from '@/lib/http/client-ip';
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -13,8 +14,8 @@ function envLimit(name: string, fallback: number): number {
 
 /**
  * Every limit, env-overridable. Login limits count FAILED attempts only (a correct password signs in
- * unless the account or the client is locked by failures); per-client limits are keyed by the client
- * address (route()'s `ip`).
+ * unless the account or the client is locked by failures); per-client limits are keyed by
+ * clientKey(): the client's IPv4 address, or the /64 of its IPv6 address.
  */
 export const LIMITS = {
   /** Failed logins per account in 5 minutes; past it the account is locked until the window ends. */
@@ -107,9 +108,17 @@ export async function hitRateLimit(db: Executor, key: string, limit: Limit, now 
   await takeAttempt(db, key, limit, now);
 }
 
+/**
+ * The rate-limit key of one client in one scope: every per-client limit is counted under it, so an
+ * IPv6 client cannot step around a limit by taking another address of its /64 (clientLimitKey).
+ */
+export function clientKey(scope: string, ip: string): string {
+  return `${scope}:ip:${clientLimitKey(ip)}`;
+}
+
 /** A per-client limit needs a known client; without an address it is skipped, never shared. */
 export async function hitClientLimit(db: Executor, scope: string, ip: string | null, limit: Limit, now = new Date()): Promise<void> {
-  if (ip) await hitRateLimit(db, `${scope}:ip:${ip}`, limit, now);
+  if (ip) await hitRateLimit(db, clientKey(scope, ip), limit, now);
 }
 
 /**
@@ -125,10 +134,10 @@ export async function takeDistinct(
   limit: Limit,
   now = new Date(),
 ): Promise<Attempt[]> {
-  const pair = await takeAttempt(db, `${scope}:ip:${ip}:item:${item}`, { ...limit, max: Number.MAX_SAFE_INTEGER }, now);
+  const pair = await takeAttempt(db, `${clientKey(scope, ip)}:item:${item}`, { ...limit, max: Number.MAX_SAFE_INTEGER }, now);
   if (!pair || pair.count > 1) return [pair].filter((a): a is Attempt => a !== null);
   try {
-    const distinct = await takeAttempt(db, `${scope}:ip:${ip}`, limit, now);
+    const distinct = await takeAttempt(db, clientKey(scope, ip), limit, now);
     return [pair, distinct].filter((a): a is Attempt => a !== null);
   } catch (error) {
     await giveBack(db, pair);

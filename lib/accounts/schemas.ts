@@ -17,10 +17,13 @@ export const ZEmail = z
   .regex(EMAIL_PATTERN, 'emailInvalid')
   .transform((v) => v.toLowerCase());
 
-/** What an emailed code proves: a new account's address, a password reset, a feedback's contact email. */
-export type CodePurpose = 'registerCode' | 'resetPassCode' | 'feedback';
+/**
+ * What an emailed code proves: a new account's address, a password reset, a feedback's contact
+ * email, the owner's mailbox for signing in to an account locked by wrong passwords (loginCode).
+ */
+export type CodePurpose = 'registerCode' | 'resetPassCode' | 'loginCode' | 'feedback';
 /** The purposes the public sendEmailCode call takes (feedback codes go through /conference/feedback/sendCode, signed in). */
-export const ZCodePurpose = z.enum(['registerCode', 'resetPassCode']);
+export const ZCodePurpose = z.enum(['registerCode', 'resetPassCode', 'loginCode']);
 
 export const ZCode = z
   .string({ error: 'codeRequired' })
@@ -44,7 +47,11 @@ function confirmMatches(value: { password: string; confirmPassword: string }, ct
   }
 }
 
-export const ZLogin = z.object({ email: ZEmail, password: ZPassword });
+/**
+ * Email and password; `code` is the emailed sign-in code (purpose loginCode), the second factor
+ * that lets the owner in while wrong passwords keep the account locked. When sent it must be right.
+ */
+export const ZLogin = z.object({ email: ZEmail, password: ZPassword, code: ZCode.optional() });
 
 export const ZSendCode = z.object({ email: ZEmail, type: ZCodePurpose });
 export const ZCheckCode = z.object({ email: ZEmail, code: ZCode, type: ZCodePurpose });

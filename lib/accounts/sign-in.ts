@@ -13,14 +13,18 @@ const loginError = () => new AppError('LOGIN_ERROR');
  * Email and password sign-in (spec §4): the account must exist and the password match, else the
  * one login-error message (no hint which of the two was wrong). Only failed attempts count against
  * the login limits (lib/accounts/login-attempts.ts), so a correct password always signs in unless
- * the account or the client is locked by failures. Returns the session token (for API clients) and
- * the Set-Cookie headers (for browsers).
+ * the account or the client is locked by failures. While wrong passwords keep the account locked
+ * (LOGIN_LOCKED), its owner signs in with the password AND the sign-in code mailed to the account's
+ * address (`code`; see checkLoginAttempt). Returns the session token (for API clients) and the
+ * Set-Cookie headers (for browsers).
  */
 export async function signIn(
   db: DB,
   input: {
     email: string;
     password: string;
+    /** The emailed sign-in code (purpose loginCode): with the right password it signs in to a locked account. */
+    code?: string;
     ip: string | null;
     headers: Headers;
     justRegistered?: boolean;
@@ -52,7 +56,7 @@ export async function signIn(
     if (!session) throw loginError();
     return session;
   }
-  const session = await checkLoginAttempt(db, { email: input.email, ip: input.ip, now: input.now }, attempt);
+  const session = await checkLoginAttempt(db, { email: input.email, ip: input.ip, now: input.now, code: input.code }, attempt);
   if (!session) throw loginError();
   return session;
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { registrationFee } from '@/db/schema';
-import { giveBackAll, LIMITS, takeAttempt, type Attempt } from '@/lib/accounts/rate-limit';
+import { clientKey, giveBackAll, LIMITS, takeAttempt, type Attempt } from '@/lib/accounts/rate-limit';
 
 /** Who is trying an invitation code: the client address (route()'s `ip`) and the account, when known. */
 export type CodeGuesser = { ip: string | null; userId?: string | null };
@@ -23,7 +23,7 @@ export async function checkInvitationGuess(
   if (!code) return;
   const taken: (Attempt | null)[] = [];
   try {
-    if (input.guesser.ip) taken.push(await takeAttempt(db, `invitation:ip:${input.guesser.ip}`, LIMITS.invitationPerIp, now));
+    if (input.guesser.ip) taken.push(await takeAttempt(db, clientKey('invitation', input.guesser.ip), LIMITS.invitationPerIp, now));
     if (input.guesser.userId) {
       taken.push(await takeAttempt(db, `invitation:user:${input.guesser.userId}`, LIMITS.invitationPerAccount, now));
     }

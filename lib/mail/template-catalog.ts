@@ -29,13 +29,14 @@ export const EDITABLE_TEMPLATES = [
 export type EditableTemplate = (typeof EDITABLE_TEMPLATES)[number];
 
 /**
- * Account and platform mail: sign-up and reset codes, the password change notice and the
+ * Account and platform mail: sign-up, reset and sign-in codes, the password change notice and the
  * publication workflow's mails. They always go through the platform's SMTP, whatever conference
  * they name.
  */
 export const PLATFORM_TEMPLATES = [
   'registerCode',
   'resetPassCode',
+  'loginCode',
   'passwordChanged',
   'publicationRequested',
   'publicationApproved',

@@ -4,12 +4,13 @@ import { isRegistered } from '@/lib/auth/roles';
 import { route } from '@/lib/http/route';
 
 /**
- * Email and password login. data.token is the session token for API clients (send it as
+ * Email and password login; with `code` (the emailed sign-in code, sendEmailCode type loginCode)
+ * the owner signs in to an account that wrong passwords have locked (LOGIN_LOCKED). data.token is the session token for API clients (send it as
  * `Authorization: Bearer`); browsers get the HttpOnly cookie. data.registered tells whether the
  * account is registered for this conference (→ /profile/userInfo, else /conferenceRegister).
  */
 export const POST = route({ body: ZLogin }, async ({ db, body, req, ip, conference, responseHeaders }) => {
-  const session = await signIn(db, { email: body.email, password: body.password, ip, headers: req.headers });
+  const session = await signIn(db, { email: body.email, password: body.password, code: body.code, ip, headers: req.headers });
   for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
   return { token: session.token, registered: await isRegistered(db, conference.id, session.userId) };
 });

@@ -5,7 +5,7 @@ import { route } from '@/lib/http/route';
 import { localized } from '@/lib/i18n/localized';
 import { wakeMailWorker } from '@/lib/mail/worker';
 
-/** Emails a 6-digit code (type registerCode or resetPassCode); resend after 60 s. */
+/** Emails a 6-digit code (type registerCode, resetPassCode or loginCode); resend after 60 s. */
 export const POST = route({ body: z.object({ data: ZSendCode }) }, async ({ db, body, locale, conference, ip }) => {
   const result = await sendEmailCode(db, {
     email: body.data.email,
