@@ -46,7 +46,8 @@ export async function receiptFor(
   orderId: number,
 ): Promise<{ data: ReceiptData; userId: string; billId: number } | null> {
   const found = await paidBillWithPayer(db, conferenceId, orderId);
-  if (!found || !found.bill.paidAt) return null;
+  const paidAt = found?.bill.paidAt;
+  if (!found || !paidAt) return null;
   const { bill } = found;
   const orders = await billOrders(db, conferenceId, bill.id);
   const method = {
@@ -72,7 +73,7 @@ export async function receiptFor(
       amountMinor: bill.amountMinor,
       refundedMinor: bill.refundedMinor,
       method,
-      paidAt: bill.paidAt,
+      paidAt,
       timeZone: found.timeZone,
       providerTxnId: bill.providerTxnId,
       issuedAt: new Date(),
