@@ -18,6 +18,13 @@ const nextConfig = {
     'wechatpay-axios-plugin',
     '@paypal/paypal-server-sdk',
   ],
+  /**
+   * Files a route loads without importing them, for traced deployments: the receipt PDF worker is
+   * started from its path at run time (lib/payments/receipt-worker-pool.ts), so the bundler never sees it.
+   */
+  outputFileTracingIncludes: {
+    '/api/conference/order/receipt/*': ['./lib/payments/receipt-worker.mjs'],
+  },
   /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
   async headers() {
     return [

@@ -124,6 +124,8 @@ export const ERROR_TABLE = {
   PICTURE_TOO_LARGE: { message: 'pictureTooLarge', status: 413 },
   QUANTITY_INVALID: { message: 'feeUnavailable', status: 400 },
   RATE_LIMITED: { message: 'rateLimited', status: 429 },
+  RECEIPT_LIMIT: { message: 'receiptLimit', status: 429 },
+  RECEIPTS_BUSY: { message: 'receiptsBusy', status: 503 },
   REFUND_NOT_ALLOWED: { message: 'refundNotAllowed', status: 409 },
   REFUND_TOO_LARGE: { message: 'refundTooLarge', status: 400 },
   REGISTRANT_NOT_FOUND: { message: 'registrantNotFound', status: 404 },

@@ -51,7 +51,8 @@ const receipt: ReceiptData = {
   issuedAt: new Date('2026-03-06T02:00:00Z'),
 };
 
-describe('renderReceiptPdf', () => {
+// The first receipt also starts the worker thread and parses the fonts: seconds on a busy machine.
+describe('renderReceiptPdf', { timeout: 60_000 }, () => {
   it('renders a bilingual receipt whose Chinese text survives extraction', async () => {
     const pdf = await renderReceiptPdf(receipt);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

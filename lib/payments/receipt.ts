@@ -1,35 +1,67 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DB } from '@/db/client';
-import { conference, user } from '@/db/schema';
+import { conference, paymentBill, paymentBillOrder, user } from '@/db/schema';
 import { serverTranslator } from '@/lib/i18n/server-messages';
-import { billOrders, paidBillOf } from './queries';
-import type { ReceiptData } from './receipt-pdf';
 import { orderUnits } from '@/lib/orders/rules';
+import { billOrders } from './queries';
+import type { ReceiptData } from './receipt-pdf';
+
+/**
+ * The paid bill of an order with its payer and the conference's title and zone, in one query
+ * (this runs on every receipt download, stored or not). Tenant in the WHERE.
+ */
+async function paidBillWithPayer(db: DB, conferenceId: number, orderId: number) {
+  const [row] = await db
+    .select({
+      bill: paymentBill,
+      payerName: user.name,
+      payerEmail: user.email,
+      conferenceTitle: conference.title,
+      timeZone: conference.timeZone,
+    })
+    .from(paymentBillOrder)
+    .innerJoin(paymentBill, eq(paymentBill.id, paymentBillOrder.billId))
+    .innerJoin(conference, eq(conference.id, paymentBill.conferenceId))
+    .leftJoin(user, eq(user.id, paymentBill.userId))
+    .where(
+      and(
+        eq(paymentBillOrder.orderId, orderId),
+        eq(paymentBillOrder.conferenceId, conferenceId),
+        eq(paymentBill.conferenceId, conferenceId),
+        eq(paymentBill.status, 'paid'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
 /**
  * The receipt of the payment that paid an order: every order that payment covered, in both
  * languages. Null when the order is not paid (or not this conference's). The caller decides who
  * may see it (the payer, or the conference's managers).
  */
-export async function receiptFor(db: DB, conferenceId: number, orderId: number): Promise<{ data: ReceiptData; userId: string } | null> {
-  const bill = await paidBillOf(db, conferenceId, orderId);
-  if (!bill || !bill.paidAt) return null;
-  const [orders, [payer], [conf]] = await Promise.all([
-    billOrders(db, conferenceId, bill.id),
-    db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, bill.userId)),
-    db.select({ title: conference.title, timeZone: conference.timeZone }).from(conference).where(eq(conference.id, conferenceId)),
-  ]);
+export async function receiptFor(
+  db: DB,
+  conferenceId: number,
+  orderId: number,
+): Promise<{ data: ReceiptData; userId: string; billId: number } | null> {
+  const found = await paidBillWithPayer(db, conferenceId, orderId);
+  const paidAt = found?.bill.paidAt;
+  if (!found || !paidAt) return null;
+  const { bill } = found;
+  const orders = await billOrders(db, conferenceId, bill.id);
   const method = {
     zh: serverTranslator('zh', 'payments')(`kind_${bill.methodKind}`),
     en: serverTranslator('en', 'payments')(`kind_${bill.methodKind}`),
   };
   return {
     userId: bill.userId,
+    billId: bill.id,
     data: {
       receiptNo: bill.billNo,
-      conferenceTitle: conf.title,
-      payerName: payer?.name ?? '',
-      payerEmail: payer?.email ?? '',
+      conferenceTitle: found.conferenceTitle,
+      payerName: found.payerName ?? '',
+      payerEmail: found.payerEmail ?? '',
       lines: orders.map((o) => ({
         orderNo: o.orderNo,
         item: o.itemName,
@@ -41,8 +73,8 @@ export async function receiptFor(db: DB, conferenceId: number, orderId: number):
       amountMinor: bill.amountMinor,
       refundedMinor: bill.refundedMinor,
       method,
-      paidAt: bill.paidAt,
-      timeZone: conf.timeZone,
+      paidAt,
+      timeZone: found.timeZone,
       providerTxnId: bill.providerTxnId,
       issuedAt: new Date(),
     },

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { isStoredName } from './stored-name';
 
 /**
@@ -14,7 +17,7 @@ export function uploadRoot(): string {
   );
 }
 
-function location(conferenceId: number, name: string, area: 'temp' | 'files' | 'public'): string {
+function location(conferenceId: number, name: string, area: 'temp' | 'files' | 'public' | 'generated'): string {
   if (!isStoredName(name)) throw new Error(`not a stored file name: ${name}`);
   return path.join(/* turbopackIgnore: true */ uploadRoot(), String(conferenceId), area, name);
 }
@@ -78,4 +81,38 @@ export async function locatePublic(conferenceId: number, name: string): Promise<
 export async function removeStored(conferenceId: number, name: string): Promise<void> {
   await rm(location(conferenceId, name, 'files'), { force: true });
   await rm(location(conferenceId, name, 'temp'), { force: true });
+}
+
+/**
+ * Writes a file the server made itself (a receipt PDF) under the conference's generated/ area,
+ * whole or not at all: written beside its final name, then renamed over it, so a reader never
+ * sees half a file and two processes making the same file both leave a complete one.
+ */
+export async function writeGenerated(conferenceId: number, name: string, data: Uint8Array): Promise<string> {
+  const target = location(conferenceId, name, 'generated');
+  await mkdir(path.dirname(target), { recursive: true });
+  const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
+  try {
+    await writeFile(partial, data, { flag: 'wx' });
+    await rename(partial, target);
+  } finally {
+    await rm(partial, { force: true });
+  }
+  return target;
+}
+
+/** Where a generated file of the conference is, or null when it was not made yet. */
+export async function locateGenerated(conferenceId: number, name: string): Promise<string | null> {
+  const candidate = location(conferenceId, name, 'generated');
+  try {
+    return (await stat(candidate)).isFile() ? candidate : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored file as a response body: streamed from disk (never read whole into memory), with its size. */
+export async function storedFileStream(where: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
+  const { size } = await stat(where);
+  return { body: Readable.toWeb(createReadStream(where)) as ReadableStream<Uint8Array>, size };
 }
