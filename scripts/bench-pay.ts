@@ -142,16 +142,14 @@ async function plantPayingConference(database: Database, slug: string, n: number
   for (let i = 0; i < users.length; i += 500) {
     const batch = users.slice(i, i + 500);
     await db.insert(user).values(batch);
-    await db
-      .insert(session)
-      .values(
-        batch.map((u) => ({
-          id: randomUUID(),
-          token: hashSessionToken(tokens.get(u.id)!),
-          userId: u.id,
-          expiresAt: new Date(Date.now() + 3600_000),
-        })),
-      );
+    await db.insert(session).values(
+      batch.map((u) => ({
+        id: randomUUID(),
+        token: hashSessionToken(tokens.get(u.id)!),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    );
     const orders = await db
       .insert(conferenceOrder)
       .values(
