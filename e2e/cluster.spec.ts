@@ -16,6 +16,7 @@ import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '@/db/client';
 import { conference, conferenceMember, session, user } from '@/db/schema';
+import { hashSessionToken } from '@/lib/auth/session-token-hash';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(import.meta.dirname, '..');
@@ -86,7 +87,9 @@ test.beforeAll(async () => {
   await database.db.insert(user).values({ id: userId, name: 'Cluster Organiser', email: 'organiser@cluster.test' });
   await database.db.insert(conferenceMember).values({ conferenceId: conf.id, userId, role: 'manager' });
   token = randomBytes(24).toString('base64url');
-  await database.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  await database.db
+    .insert(session)
+    .values({ id: randomUUID(), token: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
   await database.close();
 
   port = await freePort();

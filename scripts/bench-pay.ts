@@ -46,6 +46,7 @@ import {
   session,
   user,
 } from '../db/schema';
+import { hashSessionToken } from '../lib/auth/session-token-hash';
 import { encryptSecrets, forgetSecretsKey } from '../lib/server/secrets';
 import { startStripeStandin, type StripeStandin } from '../lib/payments/testing/stripe-standin';
 
@@ -141,9 +142,14 @@ async function plantPayingConference(database: Database, slug: string, n: number
   for (let i = 0; i < users.length; i += 500) {
     const batch = users.slice(i, i + 500);
     await db.insert(user).values(batch);
-    await db
-      .insert(session)
-      .values(batch.map((u) => ({ id: randomUUID(), token: tokens.get(u.id)!, userId: u.id, expiresAt: new Date(Date.now() + 3600_000) })));
+    await db.insert(session).values(
+      batch.map((u) => ({
+        id: randomUUID(),
+        token: hashSessionToken(tokens.get(u.id)!),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    );
     const orders = await db
       .insert(conferenceOrder)
       .values(

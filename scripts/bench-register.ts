@@ -18,6 +18,7 @@ import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { conference, conferenceRegistration, registrationConfig, session, user } from '../db/schema';
+import { hashSessionToken } from '../lib/auth/session-token-hash';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -110,7 +111,7 @@ async function main() {
     const sessions = users.map((u) => {
       const token = randomBytes(24).toString('base64url');
       tokens.push(token);
-      return { id: randomUUID(), token, userId: u.id, expiresAt: new Date(Date.now() + 3600_000) };
+      return { id: randomUUID(), token: hashSessionToken(token), userId: u.id, expiresAt: new Date(Date.now() + 3600_000) };
     });
     for (let i = 0; i < sessions.length; i += 500) await database.db.insert(session).values(sessions.slice(i, i + 500));
 

@@ -17,6 +17,7 @@ export const session = pgTable(
   {
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** sha256(token) as hex, never the token itself (lib/auth/hashed-session-adapter.ts, migration 0020). */
     token: text('token').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

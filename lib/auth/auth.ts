@@ -7,6 +7,7 @@ import { bearer } from 'better-auth/plugins/bearer';
 import { getDb, pgliteDir, type DB } from '@/db/client';
 import { account, session, user, verification } from '@/db/schema';
 import { COOKIE_PREFIX } from './cookies';
+import { withHashedSessionTokens } from './hashed-session-adapter';
 
 export const SESSION_TTL_SECONDS = Number(process.env.SESSION_TTL_SECONDS ?? 60 * 60 * 24 * 7);
 
@@ -41,7 +42,8 @@ export function buildAuth(db: DB, secret: string) {
     appName: 'ConfHub',
     secret,
     baseURL: process.env.BETTER_AUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    // Session rows keep sha256(token), never the token itself (lib/auth/hashed-session-adapter.ts).
+    database: withHashedSessionTokens(drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } })),
     emailAndPassword: {
       enabled: true,
       // Accounts are created by our own sign-up (emailed code first), never by Better Auth's endpoint.
@@ -50,6 +52,7 @@ export function buildAuth(db: DB, secret: string) {
       maxPasswordLength: 64,
       requireEmailVerification: false,
     },
+    // No cookieCache: every request reads the session row (lib/auth/session-lookup.ts), so logout ends it at once.
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
     advanced: { cookiePrefix: COOKIE_PREFIX },
     // Login and code sending have our own database-backed limits (lib/accounts/rate-limit.ts).

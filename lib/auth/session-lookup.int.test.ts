@@ -82,12 +82,12 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
     await database.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(session.token, rawToken));
+      .where(eq(session.userId, userId));
     expect(await resolve({ cookie })).toBeNull();
     await database.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() + 3600_000) })
-      .where(eq(session.token, rawToken));
+      .where(eq(session.userId, userId));
     expect(await resolve({ cookie })).not.toBeNull();
     await auth.api.signOut({ headers: new Headers({ cookie }) });
     expect(await resolve({ cookie })).toBeNull();

@@ -4,6 +4,7 @@ import type { Executor } from '@/db/client';
 import { session, user } from '@/db/schema';
 import { SESSION_COOKIE_NAMES } from './cookies';
 import type { Roles } from './roles';
+import { hashSessionToken } from './session-token-hash';
 
 /**
  * Reads the session token a request carries: the signed session cookie Better Auth sets
@@ -68,7 +69,8 @@ const prepared = new WeakMap<Executor, ReturnType<typeof sessionQuery>>();
 
 /**
  * The session's account and its roles in one conference, in one query (this runs on every
- * request). Expired or unknown tokens give null.
+ * request). The row is found by the token's hash (the table never holds tokens). Expired or
+ * unknown tokens give null.
  */
 export async function resolveSession(
   db: Executor,
@@ -78,7 +80,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ token, now, conferenceId: conferenceId ?? -1 });
+  const [row] = await query.execute({ token: hashSessionToken(token), now, conferenceId: conferenceId ?? -1 });
   if (!row) return null;
   const roles = new Set(row.roles ?? []);
   return {

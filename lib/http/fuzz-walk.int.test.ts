@@ -9,12 +9,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference, conferenceMember, platformAdmin, session } from '@/db/schema';
+import { conference, conferenceMember, platformAdmin } from '@/db/schema';
 import { DEMO_SLUG, seedDemo } from '@/db/seed';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { EXTRA_SEGMENT_ENCODINGS, HOSTILE_SEGMENTS, HUGE_STRING, PATH_ENCODINGS, hostileQueries, hostileValues } from './fuzz-inputs';
 import type { RouteHandler } from './route';
-import { apiRequest, plantSession, useAsProcessDatabase } from './testing';
+import { apiRequest, plantSession, sessionUserId, useAsProcessDatabase } from './testing';
 
 type Module = Record<string, unknown>;
 const modules = import.meta.glob<Module>('/app/api/**/route.ts');
@@ -79,7 +79,7 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
     const [demo] = await database.db.select().from(conference).where(eq(conference.slug, DEMO_SLUG));
     useAsProcessDatabase(database);
     token = await plantSession(database, demo.id, 'manager');
-    const [{ userId }] = await database.db.select({ userId: session.userId }).from(session).where(eq(session.token, token));
+    const userId = await sessionUserId(database.db, token);
     await database.db.insert(platformAdmin).values({ userId });
     expect(await database.db.select().from(conferenceMember).where(eq(conferenceMember.userId, userId))).toHaveLength(1);
   }, 120_000);

@@ -4,9 +4,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
-import type { Database } from '@/db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
 import { conferenceMember, platformAdmin, session } from '@/db/schema';
 import { insertAccount } from '@/lib/accounts/create-account';
+import { hashSessionToken } from '@/lib/auth/session-token-hash';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
 
 const databaseKey = Symbol.for('confhub.database');
@@ -14,6 +16,8 @@ const databaseKey = Symbol.for('confhub.database');
 /** Makes `database` the one getDb() answers, for the handlers under test. */
 export function useAsProcessDatabase(database: Database): void {
   (globalThis as Record<symbol, unknown>)[databaseKey] = Promise.resolve(database);
+  // Better Auth (getAuth()) is built over the process database: the next call builds it over this one.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('confhub.auth')];
   forgetConferenceCache();
 }
 
@@ -26,9 +30,27 @@ export async function plantSession(database: Database, conferenceId: number, rol
   const userId = await db.transaction((tx) => insertAccount(tx, { email, name: `${role} tester`, passwordHash: null }));
   if (role === 'manager') await db.insert(conferenceMember).values({ conferenceId, userId, role: 'manager' });
   if (role === 'platformAdmin') await db.insert(platformAdmin).values({ userId });
+  return insertSessionFor(db, userId);
+}
+
+/**
+ * A live session row for `userId`, stored as the app stores them (the token's hash); returns the
+ * raw token, to send as `Authorization: Bearer`. Every test that plants a session goes through here.
+ */
+export async function insertSessionFor(db: Executor, userId: string, ttlMs = 3_600_000): Promise<string> {
   const token = randomBytes(24).toString('hex');
-  await db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  await db.insert(session).values({ id: randomUUID(), token: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
   return token;
+}
+
+/** The account a planted (or signed-in) session token belongs to. */
+export async function sessionUserId(db: Executor, token: string): Promise<string> {
+  const [row] = await db
+    .select({ userId: session.userId })
+    .from(session)
+    .where(eq(session.token, hashSessionToken(token)));
+  if (!row) throw new Error('no session for this token');
+  return row.userId;
 }
 
 /** A request to a handler as the server would pass it: on `host`, with a bearer token when given. */

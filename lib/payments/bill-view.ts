@@ -35,7 +35,8 @@ export async function billView(db: DB, conferenceId: number, userId: string, bil
     if (outcome !== 'open') found = (await myBill(db, conferenceId, userId, billId)) ?? found;
   }
   const { bill, orders } = found;
-  const methods = await payerMethods(db, conferenceId);
+  // The payer of this bill (myBill above) reads where to send the money.
+  const methods = await payerMethods(db, conferenceId, { withPayee: true });
   const method: PayerMethod | null = methods.find((m) => m.kind === bill.methodKind) ?? null;
   return {
     bill: {

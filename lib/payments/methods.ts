@@ -24,7 +24,10 @@ function readSecrets(stored: string): Record<string, string> | null {
 /** A method as a manager sees it: settings, and which secrets are set — never their values. */
 export type ManagedMethod = { kind: MethodKind; enabled: boolean; settings: Settings; secretsSet: Record<string, boolean> };
 
-/** A method as a payer sees it: its kind, and for offline kinds what to show (payee, address, HTML). */
+/**
+ * A method as a payer sees it: its kind, and for offline kinds what to show (payee, address, HTML)
+ * — empty unless the caller may see payee details (lib/payments/payee-access.ts).
+ */
 export type PayerMethod = { kind: MethodKind; details: Settings };
 
 export const DEFAULT_PAYMENT_SETTINGS = { orderExpiryMinutes: 4320, billExpiryMinutes: 60 };
@@ -48,8 +51,11 @@ export async function managedMethods(db: Executor, conferenceId: number): Promis
   });
 }
 
-/** The methods a payer may choose, with only what they need to see. */
-export async function payerMethods(db: Executor, conferenceId: number): Promise<PayerMethod[]> {
+/**
+ * The methods a payer may choose. The offline methods' payee details come only `withPayee` (the
+ * caller has something to pay here, see canSeePayeeDetails); by default every `details` is empty.
+ */
+export async function payerMethods(db: Executor, conferenceId: number, opts: { withPayee?: boolean } = {}): Promise<PayerMethod[]> {
   const stored = await db
     .select({ kind: paymentMethod.kind, settings: paymentMethod.settings })
     .from(paymentMethod)
@@ -58,7 +64,7 @@ export async function payerMethods(db: Executor, conferenceId: number): Promise<
   return METHOD_KINDS.flatMap((kind) => {
     const row = stored.find((r) => r.kind === kind);
     if (!row) return [];
-    return [{ kind, details: isOnlineKind(kind) ? {} : (row.settings as Settings) }];
+    return [{ kind, details: opts.withPayee && !isOnlineKind(kind) ? (row.settings as Settings) : {} }];
   });
 }
 

@@ -5,8 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { conference, conferenceOrder, registrationFee, session } from '@/db/schema';
-import { apiRequest, plantSession } from '@/lib/http/testing';
+import { conference, conferenceOrder, registrationFee } from '@/db/schema';
+import { apiRequest, plantSession, sessionUserId } from '@/lib/http/testing';
 import type { RouteHandler } from '@/lib/http/route';
 
 /** Payee details of a bank transfer (every field the method requires), for tests that enable it. */
@@ -40,8 +40,7 @@ export async function plantPayingConference(database: Database, slug: string, ca
 /** A participant with a session: their bearer token and account id. */
 export async function plantPayer(database: Database, conferenceId: number, role: 'user' | 'manager' = 'user') {
   const token = await plantSession(database, conferenceId, role);
-  const [row] = await database.db.select({ userId: session.userId }).from(session).where(eq(session.token, token));
-  return { token, userId: row.userId };
+  return { token, userId: await sessionUserId(database.db, token) };
 }
 
 /**

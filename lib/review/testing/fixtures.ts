@@ -3,7 +3,7 @@
  * its own host, accounts with sessions, reviewers (active, linked to an account), sessions,
  * submissions with authors and assignments, straight into the tables.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import {
@@ -12,7 +12,6 @@ import {
   reviewAssignment,
   reviewConfig,
   reviewer,
-  session,
   submission,
   submissionAuthor,
   submissionSession,
@@ -21,7 +20,7 @@ import {
 import type { ReviewScores } from '@/db/schema/submissions';
 import { insertAccount } from '@/lib/accounts/create-account';
 import type { RouteHandler } from '@/lib/http/route';
-import { apiRequest, plantSession } from '@/lib/http/testing';
+import { apiRequest, insertSessionFor, plantSession, sessionUserId } from '@/lib/http/testing';
 
 export type ReviewFixture = { conferenceId: number; host: string };
 export type Account = { token: string; userId: string; email: string };
@@ -43,19 +42,15 @@ export async function plantReviewConference(database: Database, slug: string, la
 /** An account with a live session; a manager of the conference when asked. */
 export async function plantAccount(database: Database, conferenceId: number, role: 'user' | 'manager' = 'user'): Promise<Account> {
   const token = await plantSession(database, conferenceId, role);
-  const [row] = await database.db
-    .select({ userId: session.userId, email: user.email })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, token));
-  return { token, userId: row.userId, email: row.email };
+  const userId = await sessionUserId(database.db, token);
+  const [row] = await database.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return { token, userId, email: row.email };
 }
 
 /** An account with a session but no role anywhere, with the given email. */
 async function accountWithEmail(database: Database, email: string): Promise<Account> {
   const userId = await database.db.transaction((tx) => insertAccount(tx, { email, name: email.split('@')[0], passwordHash: null }));
-  const token = randomBytes(24).toString('hex');
-  await database.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  const token = await insertSessionFor(database.db, userId);
   return { token, userId, email };
 }
 

@@ -1,5 +1,11 @@
 import { route } from '@/lib/http/route';
 import { payerMethods } from '@/lib/payments/methods';
+import { canSeePayeeDetails } from '@/lib/payments/payee-access';
 
-/** The payment methods a participant may choose, with the payee details of the offline ones. */
-export const GET = route({ auth: 'user', published: true }, async ({ db, conference }) => payerMethods(db, conference.id));
+/**
+ * The payment methods a participant may choose; the payee details of the offline ones only for a
+ * caller with an order to pay (or an open bill) in this conference, empty for everyone else.
+ */
+export const GET = route({ auth: 'user', published: true }, async ({ db, conference, user }) =>
+  payerMethods(db, conference.id, { withPayee: await canSeePayeeDetails(db, conference.id, user.id) }),
+);
