@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { resetPassword } from '@/lib/accounts/reset-password';
 import { ZResetPassword } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
-import { localized } from '@/lib/i18n/localized';
 import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Password reset: email, code, name and the new password twice. */
@@ -10,11 +9,7 @@ export const POST = route({ body: z.object({ data: ZResetPassword }) }, async ({
   await resetPassword(
     db,
     body.data,
-    {
-      locale,
-      conferenceId: conference.id,
-      conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
-    },
+    { locale, conferenceId: conference.id },
     ip,
   );
   wakeMailWorker();
