@@ -45,11 +45,7 @@ export const mailTemplates = {
   feedback: {
     zh: {
       subject: '【{platform}】意见反馈验证码',
-      lines: [
-        '您好：',
-        '您正在通过{platform}提交意见反馈，验证码为：{code}',
-        '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
-      ],
+      lines: ['您好：', '您正在通过{platform}提交意见反馈，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。'],
     },
     en: {
       subject: '[{platform}] Your feedback verification code',

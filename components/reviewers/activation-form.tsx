@@ -97,8 +97,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
         // An account has this email now (or the session ended): the page asks to sign in as it.
         showApiError(error);
         router.refresh();
-      }
-      else if (error instanceof ApiError && error.status === 400) showApiError(error, form.setError);
+      } else if (error instanceof ApiError && error.status === 400) showApiError(error, form.setError);
       else notifications.show({ color: 'red', message: t('failed') });
     } finally {
       setSending(false);

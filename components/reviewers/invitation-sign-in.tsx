@@ -13,7 +13,15 @@ import { useApi, useAppLocale } from '@/components/ui/use-api';
  * as another account is signed out first. An account without a password (registered by organisers)
  * sets one with "forgot password" on the sign-in page, or uses organisation sign-in.
  */
-export function InvitationSignIn({ email, activationKey, signedInAs }: { email: string; activationKey: string; signedInAs: string | null }) {
+export function InvitationSignIn({
+  email,
+  activationKey,
+  signedInAs,
+}: {
+  email: string;
+  activationKey: string;
+  signedInAs: string | null;
+}) {
   const t = useTranslations('reviewers');
   const api = useApi();
   const locale = useAppLocale();
@@ -28,7 +36,8 @@ export function InvitationSignIn({ email, activationKey, signedInAs }: { email: 
     } catch {
       // The session had already ended: the login page is where the visitor goes either way.
     }
-    window.location.assign(`${localePath(locale, '/conferencelogin')}?redirect=${encodeURIComponent(back)}`);
+    // A full load: the page and its header start again without the old session.
+    window.location.assign(localePath(locale, `/conferencelogin?redirect=${encodeURIComponent(back)}`));
   };
 
   return (

@@ -24,10 +24,9 @@ describe.each(testBackends())('account mails on a conference with a hostile titl
   const host = `evil${backend}.localhost`;
 
   const call = async (handler: RouteHandler, body: unknown, locale: Locale) => {
-    const res = await handler(
-      apiRequest('/api/x', { method: 'POST', host, headers: { 'x-locale': locale }, body: JSON.stringify(body) }),
-      { params: Promise.resolve({}) },
-    );
+    const res = await handler(apiRequest('/api/x', { method: 'POST', host, headers: { 'x-locale': locale }, body: JSON.stringify(body) }), {
+      params: Promise.resolve({}),
+    });
     return { status: res.status, json: (await res.json()) as { error?: string } };
   };
   const newestMail = async (to: string, template: string) =>

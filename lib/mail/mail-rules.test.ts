@@ -50,7 +50,8 @@ describe('the mail rules', () => {
     for (const [name, kind] of Object.entries(MAIL_KINDS)) {
       expect(throughPlatformSmtp(name), name).toBe(kind.credential || kind.owner === 'platform');
     }
-    for (const name of ['registerCode', 'resetPassCode', 'feedback', 'reviewerInvitation']) expect(throughPlatformSmtp(name), name).toBe(true);
+    for (const name of ['registerCode', 'resetPassCode', 'feedback', 'reviewerInvitation'])
+      expect(throughPlatformSmtp(name), name).toBe(true);
     expect(throughPlatformSmtp('somethingNew')).toBe(true);
     expect(throughPlatformSmtp('paymentReceived')).toBe(false);
     expect(throughPlatformSmtp('campaign')).toBe(false);

@@ -25,7 +25,10 @@ export async function enqueueMail(db: Executor, mail: MailRequest): Promise<numb
     template: mail.template,
     locale: mail.locale,
     to: mail.to,
-    ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, { ...mail.vars, platform: platformName(mail.locale) })),
+    ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, {
+      ...mail.vars,
+      platform: platformName(mail.locale),
+    })),
   });
 }
 

@@ -60,7 +60,9 @@ describe.each(testBackends())('no account takeover through a reviewer invitation
       .where(and(eq(user.email, email), eq(account.providerId, 'credential')));
   /** Every text sent to `email`, through either server: what the key's holder could have. */
   const mailsTo = (email: string) =>
-    [...platform.sent.filter((m) => m.to === email), ...attackerSmtp.mails.filter((m) => m.to.includes(email))].map((m) => m.text).join('\n');
+    [...platform.sent.filter((m) => m.to === email), ...attackerSmtp.mails.filter((m) => m.to.includes(email))]
+      .map((m) => m.text)
+      .join('\n');
   const invite = (email: string) => fx.call(addPost, '/api/conference/platform/manage/review', { token: fx.managerA, body: { email } });
   const activate = (body: Record<string, string>, token?: string) =>
     fx.call(activePost, '/api/conference/platform/manage/review/active', { token, body: { ...FORM, ...body } });

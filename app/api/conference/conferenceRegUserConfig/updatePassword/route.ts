@@ -6,12 +6,7 @@ import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Password reset: email, code, name and the new password twice. */
 export const POST = route({ body: z.object({ data: ZResetPassword }) }, async ({ db, body, locale, conference, ip }) => {
-  await resetPassword(
-    db,
-    body.data,
-    { locale, conferenceId: conference.id },
-    ip,
-  );
+  await resetPassword(db, body.data, { locale, conferenceId: conference.id }, ip);
   wakeMailWorker();
   return { result: true };
 });
