@@ -395,10 +395,14 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   expect(link, invitation.text).toBeTruthy();
   expect(new URL(link!).pathname.startsWith(`${lang.prefix}/review/active/`)).toBe(true);
 
-  // 4. The reviewer activates from the link: no account yet, so a password; then a confirmation.
+  // 4. The reviewer activates from the link: no account yet, so a password and the code mailed to the
+  //    invited address (the key alone proves nothing about it); then a confirmation.
   await r.goto(link!);
   const activation = r.getByTestId('activation-form');
   await expect(activation.getByTestId('activation-email')).toHaveValue(reviewerEmail);
+  since = Date.now();
+  await activation.getByTestId('send-code').click();
+  await activation.getByTestId('activation-code').fill(codeIn(await waitForMail(reviewerEmail, since)));
   await activation.getByTestId('activation-password').fill(password);
   await activation.getByTestId('activation-confirmPassword').fill(password);
   await activation.getByTestId('activation-lastName').fill(lang.reviewerName.last);

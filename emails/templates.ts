@@ -8,70 +8,68 @@ type Template = { subject: string; lines: string[] };
 type Bilingual = Record<Locale, Template>;
 
 export const mailTemplates = {
+  // Account mail names the platform only ({platform}): a conference's title is its organisers' text,
+  // and anyone can have these sent to any address.
   registerCode: {
     zh: {
-      subject: '【{conference}】注册验证码',
-      lines: ['您好：', '您正在注册 {conference} 的账号，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。'],
+      subject: '【{platform}】注册验证码',
+      lines: ['您好：', '您正在注册{platform}的账号，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。'],
     },
     en: {
-      subject: '[{conference}] Your sign-up code',
+      subject: '[{platform}] Your sign-up code',
       lines: [
         'Hello,',
-        'You are creating an account for {conference}. Your verification code is: {code}',
+        'You are creating an account on {platform}. Your verification code is: {code}',
         'The code is valid for {minutes} minutes. If this was not you, please ignore this email.',
       ],
     },
   },
   resetPassCode: {
     zh: {
-      subject: '【{conference}】重置密码验证码',
+      subject: '【{platform}】重置密码验证码',
       lines: [
         '您好：',
-        '您正在重置 {conference} 账号的密码，验证码为：{code}',
+        '您正在重置{platform}账号的密码，验证码为：{code}',
         '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件，您的密码不会改变。',
       ],
     },
     en: {
-      subject: '[{conference}] Your password reset code',
+      subject: '[{platform}] Your password reset code',
       lines: [
         'Hello,',
-        'You asked to reset the password of your {conference} account. Your verification code is: {code}',
+        'You asked to reset the password of your {platform} account. Your verification code is: {code}',
         'The code is valid for {minutes} minutes. If this was not you, ignore this email; your password stays unchanged.',
       ],
     },
   },
   loginCode: {
     zh: {
-      subject: '【{conference}】登录验证码',
+      subject: '【{platform}】登录验证码',
       lines: [
         '您好：',
-        '您的账号因多次输入错误密码而被暂时锁定。您正在登录 {conference}，验证码为：{code}',
+        '您的账号因多次输入错误密码而被暂时锁定。您正在登录{platform}，验证码为：{code}',
         '请在登录页同时输入密码和此验证码。验证码 {minutes} 分钟内有效。如非本人操作，说明有人在尝试您的密码，请考虑修改密码。',
       ],
     },
     en: {
-      subject: '[{conference}] Your sign-in code',
+      subject: '[{platform}] Your sign-in code',
       lines: [
         'Hello,',
-        'Your account is temporarily locked after too many wrong passwords. You are signing in to {conference}. Your sign-in code is: {code}',
+        'Your account is temporarily locked after too many wrong passwords. You are signing in to {platform}. Your sign-in code is: {code}',
         'Enter it together with your password on the sign-in page. The code is valid for {minutes} minutes. If this was not you, someone is trying your password: consider changing it.',
       ],
     },
   },
   feedback: {
     zh: {
-      subject: '【{conference}】意见反馈验证码',
-      lines: [
-        '您好：',
-        '您正在向 {conference} 提交意见反馈，验证码为：{code}',
-        '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。',
-      ],
+      subject: '【{platform}】意见反馈验证码',
+      lines: ['您好：', '您正在通过{platform}提交意见反馈，验证码为：{code}', '验证码 {minutes} 分钟内有效。如非本人操作，请忽略本邮件。'],
     },
     en: {
-      subject: '[{conference}] Your feedback verification code',
+      subject: '[{platform}] Your feedback verification code',
       lines: [
         'Hello,',
-        'You are sending feedback to {conference}. Your verification code is: {code}',
+        'You are sending feedback through {platform}. Your verification code is: {code}',
         'The code is valid for {minutes} minutes. If this was not you, please ignore this email.',
       ],
     },
@@ -93,15 +91,19 @@ export const mailTemplates = {
   },
   passwordChanged: {
     zh: {
-      subject: '【{conference}】密码已重置',
-      lines: ['{name}，您好：', '您的账号密码已于刚才重置，所有已登录的设备均已退出。', '如非本人操作，请立即联系会议组织者。'],
+      subject: '【{platform}】密码已重置',
+      lines: [
+        '{name}，您好：',
+        '您在{platform}的账号密码已于刚才重置，所有已登录的设备均已退出。',
+        '如非本人操作，请立即通过“忘记密码”重新设置密码。',
+      ],
     },
     en: {
-      subject: '[{conference}] Your password was reset',
+      subject: '[{platform}] Your password was reset',
       lines: [
         'Dear {name},',
-        'The password of your account has just been reset and every signed-in device was signed out.',
-        'If this was not you, contact the conference organisers at once.',
+        'The password of your {platform} account has just been reset and every signed-in device was signed out.',
+        'If this was not you, set a new password at once with "Forgot password".',
       ],
     },
   },

@@ -6,36 +6,49 @@ import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
+import { SendCodeButton } from '@/components/ui/send-code-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 import { countryName, COUNTRY_CODES } from '@/lib/registration/countries';
-import { activationFormSchema, type ActivationFormValues } from '@/lib/reviewers/schemas';
+import { activationFormSchema, type ActivationFormValues, type ActivationStep } from '@/lib/reviewers/schemas';
 import type { Invitation } from '@/lib/reviewers/activate';
+import { useRouter } from '@/lib/i18n/navigation';
 import { InvitationUsed } from './invitation-used';
 
-type Pending = Extract<Invitation, { state: 'pending' }>;
+/** An invitation the visitor may activate now (not one that needs signing in first). */
+type Pending = Omit<Extract<Invitation, { state: 'pending' }>, 'step'> & { step: Exclude<ActivationStep, 'signInFirst'> };
+
+const REVIEW_AREA = '/platform/submissionManage/user';
+const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
 
 /**
- * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only, a password
- * only for people without an account, then the profile; a confirmation comes before it is sent.
+ * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only; for a new
+ * account a password and the sign-up code emailed to the invitation's address (the platform proves
+ * the address, not the key); signed in as the invited account, only the profile. A confirmation
+ * comes before it is sent.
  */
 export function ActivationForm({ invitation, activationKey }: { invitation: Pending; activationKey: string }) {
   const t = useTranslations('reviewers');
+  const ta = useTranslations('auth');
+  const newAccount = invitation.step === 'newAccount';
   const api = useApi();
+  const router = useRouter();
   const locale = useAppLocale();
   const fieldError = useFieldError();
   const [confirming, setConfirming] = useState<ActivationFormValues | null>(null);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<'done' | 'used' | null>(null);
-  const schema = useMemo(() => activationFormSchema(invitation.needsPassword), [invitation.needsPassword]);
+  const schema = useMemo(() => activationFormSchema(invitation.step), [invitation.step]);
   const form = useForm<ActivationFormValues>({
     resolver: zodResolver(schema) as never,
     defaultValues: {
       password: '',
       confirmPassword: '',
+      code: '',
       lastName: invitation.lastName,
       middleName: invitation.middleName,
       firstName: invitation.firstName,
@@ -54,6 +67,23 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     [locale],
   );
 
+  /** Mails the sign-up code to the invitation's address (the public code call, through the platform's SMTP). */
+  const sendCode = async () => {
+    try {
+      const result = await api<{ expiresInSeconds: number }>('/conference/conferenceRegUserConfig/sendEmailCode', {
+        body: { data: { email: invitation.email, type: 'registerCode' } },
+      });
+      notifications.show({
+        color: 'green',
+        message: ta('codeSent', { email: invitation.email, minutes: Math.round(result.expiresInSeconds / 60) }),
+      });
+      return true;
+    } catch (error) {
+      showApiError(error, form.setError, { 'data.email': 'code' });
+      return false;
+    }
+  };
+
   const send = async () => {
     if (!confirming) return;
     setSending(true);
@@ -62,7 +92,12 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
       setOutcome('done');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'INVITATION_USED') setOutcome('used');
-      else if (error instanceof ApiError && error.status === 400) showApiError(error, form.setError);
+      else if (error instanceof ApiError && CODE_ERRORS.has(error.code)) form.setError('code', { type: 'server', message: error.message });
+      else if (error instanceof ApiError && error.code === 'INVITATION_SIGN_IN') {
+        // An account has this email now (or the session ended): the page asks to sign in as it.
+        showApiError(error);
+        router.refresh();
+      } else if (error instanceof ApiError && error.status === 400) showApiError(error, form.setError);
       else notifications.show({ color: 'red', message: t('failed') });
     } finally {
       setSending(false);
@@ -75,14 +110,20 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     return (
       <Stack data-testid="activation-done">
         <Alert color="green" title={t('activatedTitle')}>
-          {t('activatedText', { email: invitation.email })}
+          {newAccount ? t('activatedText', { email: invitation.email }) : t('activatedSignedIn', { email: invitation.email })}
         </Alert>
-        <InvitationUsed loginOnly />
+        {newAccount ? (
+          <InvitationUsed loginOnly />
+        ) : (
+          <ButtonLink href={REVIEW_AREA} data-testid="activation-review-area">
+            {t('goReviewArea')}
+          </ButtonLink>
+        )}
       </Stack>
     );
   }
 
-  const text = (name: Exclude<keyof ActivationFormValues, 'password' | 'confirmPassword' | 'countryArea'>, required = true) => (
+  const text = (name: Exclude<keyof ActivationFormValues, 'password' | 'confirmPassword' | 'code' | 'countryArea'>, required = true) => (
     <TextInput
       label={t(name)}
       required={required}
@@ -97,10 +138,26 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
         <Stack gap="sm">
           <TextInput label={t('email')} value={invitation.email} readOnly data-testid="activation-email" />
           <Text size="sm" c="dimmed">
-            {invitation.needsPassword ? t('passwordHint') : t('accountHint')}
+            {newAccount ? t('passwordHint') : t('accountHint', { email: invitation.email })}
           </Text>
-          {invitation.needsPassword && (
+          {newAccount && (
             <>
+              <Group align="flex-start" gap="xs" wrap="nowrap">
+                <TextInput
+                  label={t('code')}
+                  inputMode="numeric"
+                  maxLength={6}
+                  autoComplete="one-time-code"
+                  required
+                  style={{ flex: 1, minWidth: 0 }}
+                  error={fieldError(form.formState.errors.code)}
+                  data-testid="activation-code"
+                  {...form.register('code')}
+                />
+                <div style={{ paddingTop: 25 }}>
+                  <SendCodeButton onSend={sendCode} />
+                </div>
+              </Group>
               <PasswordInput
                 label={t('password')}
                 required

@@ -28,7 +28,7 @@ const expectCode = async (promise: Promise<unknown>, code: string) => {
 describe.each(testBackends())('accounts on %s', (backend) => {
   let database: Database;
   let conferenceId: number;
-  const mailContext = { locale: 'en' as const, conferenceName: 'Test Conf' };
+  const mailContext = { locale: 'en' as const };
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);

@@ -28,13 +28,14 @@ export type SendCodeInput = {
   email: string;
   purpose: CodePurpose;
   locale: Locale;
+  /** The conference whose site asked (the outbox row's); its texts never reach the mail. */
   conferenceId: number;
-  conferenceName: string;
   ip: string | null;
 };
 
 /**
- * Issues a 6-digit code and queues its mail in one transaction. At most one code per address and
+ * Issues a 6-digit code and queues its mail in one transaction. The mail names the platform, not
+ * the conference, and goes through the platform's SMTP (a credential: MAIL_KINDS). At most one code per address and
  * purpose every 60 s, and rate limits per address, per client, and on the distinct addresses one
  * client has codes sent to (LIMITS.codeEmailsPerIp).
  */
@@ -78,7 +79,7 @@ export async function sendEmailCode(
       to: input.email,
       template: input.purpose,
       locale: input.locale,
-      vars: { code, conference: input.conferenceName, minutes: Math.round(CODE_TTL_SECONDS / 60) },
+      vars: { code, minutes: Math.round(CODE_TTL_SECONDS / 60) },
     });
   });
   return { resendAfterSeconds: RESEND_WAIT_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };

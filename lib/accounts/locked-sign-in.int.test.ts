@@ -72,7 +72,6 @@ describe.each(testBackends())('signing in to a locked account on %s', (backend) 
         email: 'owner@example.org',
         purpose: 'loginCode',
         conferenceId: fx.conferenceId,
-        conferenceName: 'C',
         locale: 'en',
         ip: '198.51.100.1',
       },

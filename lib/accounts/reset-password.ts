@@ -14,12 +14,12 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * Sets a new password after the emailed code and the account's name check out; signs the account
- * out everywhere and queues a notice, all in one transaction.
+ * out everywhere and queues a notice (naming the platform, not the conference), all in one transaction.
  */
 export async function resetPassword(
   db: DB,
   input: ResetPasswordInput,
-  mail: { locale: Locale; conferenceId: number; conferenceName: string },
+  mail: { locale: Locale; conferenceId: number },
   ip: string | null = null,
 ): Promise<void> {
   const existing = await findUserByEmail(db, input.email);
@@ -54,7 +54,7 @@ export async function resetPassword(
       to: existing.email,
       template: 'passwordChanged',
       locale: mail.locale,
-      vars: { name: existing.name, conference: mail.conferenceName },
+      vars: { name: existing.name },
     });
   });
 }

@@ -14,10 +14,7 @@ export type FeedbackRow = typeof feedback.$inferSelect;
 export type MyFeedback = Omit<FeedbackRow, 'userId'>;
 
 /** Mails the code for the feedback form to the email it gives (the accounts' code machinery, purpose 'feedback'). */
-export function sendFeedbackCode(
-  db: DB,
-  input: { email: string; locale: Locale; conferenceId: number; conferenceName: string; ip: string | null },
-) {
+export function sendFeedbackCode(db: DB, input: { email: string; locale: Locale; conferenceId: number; ip: string | null }) {
   return sendEmailCode(db, { ...input, purpose: 'feedback' });
 }
 

@@ -68,6 +68,7 @@ export const ERROR_TABLE = {
   INTERNAL: { message: 'internal', status: 500 },
   INVALID_ADDRESS: { message: 'invalidAddress', status: 400 },
   INVALID_INPUT: { message: 'invalidInput', status: 400 },
+  INVITATION_SIGN_IN: { message: 'invitationSignIn', status: 403 },
   INVITATION_USED: { message: 'invitationUsed', status: 409 },
   INVOICE_EXISTS: { message: 'invoiceExists', status: 409 },
   INVOICE_NOT_FOUND: { message: 'invoiceNotFound', status: 404 },

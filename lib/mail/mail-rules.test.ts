@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CODE_TOKEN, registrationMail } from '@/lib/registration/registration-mail';
 import { ZCampaignMessage } from './campaign-schema';
 import { mailPasswordOk, ZMailConfigInput, ZSmtpPort } from './config-schema';
-import { defaultTemplate, EDITABLE_TEMPLATES, templateVars } from './template-catalog';
+import { mailTemplates } from '@/emails/templates';
+import { defaultTemplate, EDITABLE_TEMPLATES, MAIL_KINDS, templateVars, throughPlatformSmtp } from './template-catalog';
 
 describe('the mail rules', () => {
   it('wants a password of at least 10 characters with letters and digits', () => {
@@ -32,6 +33,21 @@ describe('the mail rules', () => {
       const { subject, body } = defaultTemplate(name);
       expect(subject.zh && subject.en && body.zh && body.en, name).toBeTruthy();
     }
+  });
+
+  it('sends every credential and every platform mail through the platform’s SMTP, and an unknown kind too', () => {
+    // The catalog is the one place: each template has its kind.
+    expect(Object.keys(MAIL_KINDS).sort()).toEqual([...Object.keys(mailTemplates), 'campaign'].sort());
+    for (const [name, kind] of Object.entries(MAIL_KINDS)) {
+      expect(throughPlatformSmtp(name), name).toBe(kind.credential || kind.owner === 'platform');
+    }
+    for (const name of ['registerCode', 'resetPassCode', 'feedback', 'reviewerInvitation'])
+      expect(throughPlatformSmtp(name), name).toBe(true);
+    expect(throughPlatformSmtp('somethingNew')).toBe(true);
+    expect(throughPlatformSmtp('paymentReceived')).toBe(false);
+    expect(throughPlatformSmtp('campaign')).toBe(false);
+    // Organisers reword only their conference's mail.
+    for (const name of EDITABLE_TEMPLATES) expect(MAIL_KINDS[name].owner, name).toBe('conference');
   });
 
   it('words the registration mail as the organisers wrote it, the code filled in later', () => {

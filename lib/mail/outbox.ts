@@ -2,6 +2,7 @@ import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import type { MailTemplateName } from '@/emails/templates';
 import type { Locale } from '@/lib/i18n/localized';
+import { platformName } from './platform-name';
 import { renderConferenceMail } from './template-overrides';
 
 export type MailRequest = {
@@ -16,13 +17,18 @@ export type MailRequest = {
  * Queues a mail. Call it with the transaction that makes the change the mail tells about,
  * so the mail exists exactly when the change does; the worker sends it. A conference's mail is
  * worded as its organisers wrote the template (/platform/config/email), else the built-in way.
+ * `{platform}` is always the platform's own name (account mail names nothing else); which SMTP
+ * carries the mail is the catalog's decision (MAIL_KINDS in ./template-catalog).
  */
 export async function enqueueMail(db: Executor, mail: MailRequest): Promise<number> {
   return enqueueRendered(db, mail.conferenceId, {
     template: mail.template,
     locale: mail.locale,
     to: mail.to,
-    ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, mail.vars)),
+    ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, {
+      ...mail.vars,
+      platform: platformName(mail.locale),
+    })),
   });
 }
 

@@ -6,7 +6,7 @@ import { placeholdersIn } from './template-schema';
  * The mail templates a conference sends and its organisers may reword (spec §3 email config):
  * registration, payments (registration, optional and hotel orders alike), invoices, abstract
  * submission, reviewers' and chairs' mails, the final result and the hotel mails. Account mail
- * (sign-up and reset codes) and the platform's publication mails stay the platform's wording.
+ * (codes, the password notice) and the platform's publication mails stay the platform's wording.
  * Browser-safe: the editor lists these with their placeholders.
  */
 export const EDITABLE_TEMPLATES = [
@@ -28,23 +28,68 @@ export const EDITABLE_TEMPLATES = [
 ] as const satisfies readonly MailTemplateName[];
 export type EditableTemplate = (typeof EDITABLE_TEMPLATES)[number];
 
-/**
- * Account and platform mail: sign-up, reset and sign-in codes, the password change notice and the
- * publication workflow's mails. They always go through the platform's SMTP, whatever conference
- * they name.
- */
-export const PLATFORM_TEMPLATES = [
-  'registerCode',
-  'resetPassCode',
-  'loginCode',
-  'passwordChanged',
-  'publicationRequested',
-  'publicationApproved',
-  'publicationRejected',
-] as const satisfies readonly MailTemplateName[];
+/** What the outbox must know of one kind of mail to send it safely. */
+export type MailKind = {
+  /** Whose mail it is: the platform's (account notices, publication workflow) or one conference's. */
+  owner: 'platform' | 'conference';
+  /**
+   * It carries a credential: an emailed code or a link whose key grants something. A key proves an
+   * address only when the platform itself delivered it, so such mail never goes through a
+   * conference's SMTP (an organiser could point that at a server of their own and read it).
+   */
+  credential: boolean;
+};
 
-export function isPlatformTemplate(name: string): boolean {
-  return (PLATFORM_TEMPLATES as readonly string[]).includes(name);
+/**
+ * Every kind of mail the outbox holds (each template, and a conference's bulk mail `campaign`):
+ * the one place that decides which SMTP may carry it (throughPlatformSmtp). The type makes a new
+ * template without an entry a compile error.
+ */
+export const MAIL_KINDS = {
+  // Account mail: codes and the password notice, platform wording (the platform's name, never a conference's).
+  registerCode: { owner: 'platform', credential: true },
+  resetPassCode: { owner: 'platform', credential: true },
+  loginCode: { owner: 'platform', credential: true },
+  feedback: { owner: 'platform', credential: true },
+  passwordChanged: { owner: 'platform', credential: false },
+  // The publication workflow, between a conference's manager and the platform's administrators.
+  publicationRequested: { owner: 'platform', credential: false },
+  publicationApproved: { owner: 'platform', credential: false },
+  publicationRejected: { owner: 'platform', credential: false },
+  // The invitation's link holds the activation key.
+  reviewerInvitation: { owner: 'conference', credential: true },
+  // A conference's own mail: its SMTP when it has an active one.
+  feedbackReply: { owner: 'conference', credential: false },
+  registrationSuccess: { owner: 'conference', credential: false },
+  paymentReceived: { owner: 'conference', credential: false },
+  paymentConfirmed: { owner: 'conference', credential: false },
+  paymentRejected: { owner: 'conference', credential: false },
+  invoiceIssued: { owner: 'conference', credential: false },
+  submissionReceived: { owner: 'conference', credential: false },
+  submissionResubmitted: { owner: 'conference', credential: false },
+  abstractAssigned: { owner: 'conference', credential: false },
+  abstractReviewed: { owner: 'conference', credential: false },
+  chairReview: { owner: 'conference', credential: false },
+  finalResult: { owner: 'conference', credential: false },
+  hotelBooking: { owner: 'conference', credential: false },
+  hotelBookingInvalidated: { owner: 'conference', credential: false },
+  hotelBookingRepriced: { owner: 'conference', credential: false },
+  campaign: { owner: 'conference', credential: false },
+} as const satisfies Record<MailTemplateName | 'campaign', MailKind>;
+export type MailKindName = keyof typeof MAIL_KINDS;
+
+/**
+ * The kinds a conference's own SMTP may carry: its own mail without a credential. Everything else
+ * (platform mail, credential mail, and any name this catalog does not know) goes through the
+ * platform's SMTP.
+ */
+export const CONFERENCE_SMTP_KINDS: readonly MailKindName[] = (Object.keys(MAIL_KINDS) as MailKindName[]).filter(
+  (name) => MAIL_KINDS[name].owner === 'conference' && !MAIL_KINDS[name].credential,
+);
+
+/** Whether a mail of this kind must go through the platform's SMTP whatever conference it belongs to. */
+export function throughPlatformSmtp(template: string): boolean {
+  return !(CONFERENCE_SMTP_KINDS as readonly string[]).includes(template);
 }
 
 export function isEditableTemplate(name: string): name is EditableTemplate {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { ConferenceTransports } from './conference-transports';
-import { isPlatformTemplate, PLATFORM_TEMPLATES } from './template-catalog';
+import { CONFERENCE_SMTP_KINDS, throughPlatformSmtp } from './template-catalog';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 6;
@@ -51,7 +51,7 @@ async function holdUnsendable(db: Executor): Promise<Row[]> {
     .where(
       and(
         eq(mailOutbox.status, 'pending'),
-        sql`(${mailOutbox.conferenceId} is null or ${mailOutbox.template} in ${[...PLATFORM_TEMPLATES]} or not exists (select 1 from conference_mail_config c where c.conference_id = ${mailOutbox.conferenceId} and c.active))`,
+        sql`(${mailOutbox.conferenceId} is null or ${mailOutbox.template} not in ${[...CONFERENCE_SMTP_KINDS]} or not exists (select 1 from conference_mail_config c where c.conference_id = ${mailOutbox.conferenceId} and c.active))`,
       ),
     )
     .returning();
@@ -61,10 +61,10 @@ const sharedTransports = new ConferenceTransports();
 
 /**
  * One pass over the outbox. A conference's mail goes through the conference's own SMTP when it has
- * an active setup (/platform/config/email), through the platform's otherwise; account and
- * platform mail (sign-up and reset codes, publication; PLATFORM_TEMPLATES) always through the
- * platform's. Without a transport for it, a mail is printed and
- * held (development).
+ * an active setup (/platform/config/email), through the platform's otherwise; platform mail and
+ * every mail carrying a credential (codes, the reviewer invitation: the catalog's MAIL_KINDS,
+ * throughPlatformSmtp) always through the platform's. Without a transport for it, a mail is
+ * printed and held (development).
  */
 export async function drainOutbox(
   db: Executor,
@@ -79,7 +79,7 @@ export async function drainOutbox(
     }
   }
   const due = await claimDue(db);
-  const conferenceOf = (mail: Row) => (mail.conferenceId !== null && !isPlatformTemplate(mail.template) ? mail.conferenceId : null);
+  const conferenceOf = (mail: Row) => (mail.conferenceId !== null && !throughPlatformSmtp(mail.template) ? mail.conferenceId : null);
   const ids = [...new Set(due.map(conferenceOf).filter((id): id is number => id !== null))];
   const own = await conferences.forConferences(db, ids);
   for (const mail of due) {

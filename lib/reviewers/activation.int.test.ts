@@ -1,8 +1,8 @@
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conferenceMember, mailOutbox, reviewer, session, user } from '@/db/schema';
+import { account, conferenceMember, mailOutbox, reviewer, session, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { signIn } from '@/lib/accounts/sign-in';
@@ -14,11 +14,13 @@ import { GET as activeGet, POST as activePost } from '@/app/api/conference/platf
 import { POST as mailPost } from '@/app/api/conference/platform/manage/review/mail/route';
 import { POST as addPost } from '@/app/api/conference/platform/manage/review/route';
 import { hashInvitationKey } from './keys';
+import { sessionFor, signUpCodeFor } from './testing';
 
 /**
  * Invitation and activation through the route handlers: the mail's link is the only place the key
- * exists, it works once (also under concurrency), a resend replaces it, a new account can sign in
- * with the password chosen at activation, and an existing account is linked without one.
+ * exists, it works once (also under concurrency), a resend replaces it, a new account needs the
+ * sign-up code emailed to the address and then signs in with the password chosen at activation,
+ * and an existing account is linked only when signed in as itself, its password untouched.
  */
 const SECRET = 'reviewer-activation-test-secret-0123456789';
 const PASSWORD = 'Reviewing2026';
@@ -49,9 +51,15 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
     expect(mail.html).toContain(match![1]);
     return match![1];
   };
-  const activate = (key: string, extra: Record<string, string> = {}) =>
-    callHandler(activePost, fx, { body: json({ key, ...FORM, ...extra }) });
-  const lookup = (key: string) => callHandler(keyGet, fx, { method: 'GET', params: { key } });
+  const activate = (key: string, extra: Record<string, string> = {}, token?: string) =>
+    callHandler(activePost, fx, { token, body: json({ key, ...FORM, ...extra }) });
+  const lookup = (key: string, token?: string) => callHandler(keyGet, fx, { method: 'GET', token, params: { key } });
+  /** A new account's activation: the password twice and the code mailed to the invitation's address. */
+  const withCode = async (email: string) => ({
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    code: await signUpCodeFor(database, fx, email),
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -61,7 +69,7 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
   });
   afterAll(() => database?.close());
 
-  it('invites: the mail holds a link whose key activates a new account, which then signs in with its password', async () => {
+  it('invites: the mail holds a link whose key, with the emailed code, activates a new account that signs in with its password', async () => {
     const added = await invite('new.reviewer@example.org');
     expect(added.status).toBe(200);
     const key = await keyFromMail('new.reviewer@example.org');
@@ -71,19 +79,29 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
     expect(row.active).toBe(false);
 
     const shown = await lookup(key);
-    expect(shown.json?.data).toMatchObject({ state: 'pending', email: 'new.reviewer@example.org', needsPassword: true });
+    expect(shown.json?.data).toMatchObject({ state: 'pending', email: 'new.reviewer@example.org', step: 'newAccount' });
 
-    // Without an account the password is required, and the attempt changes nothing.
+    // Without an account the password and the emailed code are required; each attempt changes nothing.
     const noPassword = await activate(key);
     expect(noPassword.status).toBe(400);
     expect(noPassword.json?.error).toBe('INVALID_INPUT');
+    const noCode = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD });
+    expect([noCode.status, noCode.json?.error, Object.keys(JSON.parse(noCode.text).fields ?? {})]).toEqual([
+      400,
+      'INVALID_INPUT',
+      ['code'],
+    ]);
     const mismatch = await activate(key, { password: PASSWORD, confirmPassword: 'Other2026x' });
     expect(mismatch.status).toBe(400);
-    const missingDirection = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD, direction: '' });
+    const proof = await withCode('new.reviewer@example.org');
+    const wrong = await activate(key, { ...proof, code: proof.code === '000000' ? '111111' : '000000' });
+    expect([wrong.status, wrong.json?.error]).toEqual([400, 'CODE_WRONG']);
+    const missingDirection = await activate(key, { ...proof, direction: '' });
     expect(missingDirection.status).toBe(400);
     expect(await database.db.select().from(user).where(eq(user.email, 'new.reviewer@example.org'))).toHaveLength(0);
+    expect((await lookup(key)).json?.data).toMatchObject({ state: 'pending' });
 
-    const done = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD });
+    const done = await activate(key, proof);
     expect(done.status).toBe(200);
     expect(done.json?.data).toMatchObject({ activated: true, newAccount: true });
     const [after] = await database.db.select().from(reviewer).where(eq(reviewer.id, row.id));
@@ -116,35 +134,53 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
     expect(notReviewer.json?.data).toEqual({ active: false });
 
     // Single use: the key now answers the already-activated message.
-    const again = await activate(key, { password: PASSWORD, confirmPassword: PASSWORD });
+    const again = await activate(key, proof);
     expect(again.status).toBe(409);
     expect(again.json?.error).toBe('INVITATION_USED');
     expect((await lookup(key)).json?.data).toEqual({ state: 'used' });
   });
 
-  it('an existing account activates without a password and is linked by the invitation email', async () => {
+  it('an existing account activates only when signed in as itself, and its password is never touched', async () => {
     const passwordHash = await hashPassword('Existing2026pw');
     const userId = await database.db.transaction((tx) =>
       insertAccount(tx, { email: 'known@example.org', name: 'Known Person', passwordHash }),
     );
     await invite('known@example.org');
     const key = await keyFromMail('known@example.org');
-    expect((await lookup(key)).json?.data).toMatchObject({ state: 'pending', needsPassword: false });
-    // Signed in as somebody else: the invitation's email decides whom it links.
-    const done = await callHandler(activePost, fx, { token: manager, body: json({ key, ...FORM }) });
+    expect((await lookup(key)).json?.data).toMatchObject({ state: 'pending', step: 'signInFirst' });
+    const own = await sessionFor(database, userId);
+    expect((await lookup(key, own)).json?.data).toMatchObject({ state: 'pending', step: 'activate' });
+
+    // Not signed in, or signed in as somebody else (here the inviting manager): told to sign in as that account.
+    for (const token of [undefined, manager]) {
+      const refused = await activate(key, { password: 'Attacker2026pw', confirmPassword: 'Attacker2026pw' }, token);
+      expect([refused.status, refused.json?.error]).toEqual([403, 'INVITATION_SIGN_IN']);
+      expect(refused.json?.message).toContain('known@example.org');
+    }
+    expect((await lookup(key)).json?.data).toMatchObject({ state: 'pending' });
+
+    // Signed in as the account: linked; a password sent along is ignored.
+    const done = await activate(key, { password: 'Other2026pass', confirmPassword: 'Other2026pass' }, own);
     expect(done.status).toBe(200);
     expect(done.json?.data).toMatchObject({ newAccount: false });
     const [row] = await database.db.select().from(reviewer).where(eq(reviewer.email, 'known@example.org'));
     expect(row.userId).toBe(userId);
     expect(await database.db.select().from(user).where(eq(user.email, 'known@example.org'))).toHaveLength(1);
+    const credentials = await database.db.select().from(account).where(eq(account.userId, userId));
+    expect(credentials).toHaveLength(1);
+    expect(await verifyPassword({ hash: credentials[0].password!, password: 'Existing2026pw' })).toBe(true);
   });
 
   it('two concurrent activations of one key: exactly one wins (control: a read-then-write activation lets both win)', async () => {
     await invite('race@example.org');
     const key = await keyFromMail('race@example.org');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => activate(key, { password: PASSWORD, confirmPassword: PASSWORD })));
+    const proof = await withCode('race@example.org');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => activate(key, proof)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409 && a.json?.error === 'INVITATION_USED')).toHaveLength(5);
+    // The others find the key used, or (checked after the winner used it up) the code.
+    const losers = answers.filter((a) => a.status !== 200).map((a) => a.json?.error);
+    expect(losers).toHaveLength(5);
+    for (const error of losers) expect(['INVITATION_USED', 'CODE_EXPIRED']).toContain(error);
     expect(await database.db.select().from(user).where(eq(user.email, 'race@example.org'))).toHaveLength(1);
 
     // Control: read the pending row twice, then write by id without the key condition — both "win".
@@ -171,8 +207,9 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
     const newKey = await keyFromMail('resend@example.org');
     expect(newKey).not.toBe(oldKey);
     expect((await lookup(oldKey)).json?.data).toEqual({ state: 'used' });
-    expect((await activate(oldKey, { password: PASSWORD, confirmPassword: PASSWORD })).json?.error).toBe('INVITATION_USED');
-    expect((await activate(newKey, { password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(200);
+    const proof = await withCode('resend@example.org');
+    expect((await activate(oldKey, proof)).json?.error).toBe('INVITATION_USED');
+    expect((await activate(newKey, proof)).status).toBe(200);
     // Nothing left to resend to an active reviewer.
     const late = await callHandler(mailPost, fx, { token: manager, body: json({ id }) });
     expect(late.status).toBe(409);

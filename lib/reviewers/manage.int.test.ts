@@ -14,6 +14,7 @@ import { DELETE as roleDelete, GET as roleGet } from '@/app/api/conference/platf
 import { POST as rolePost } from '@/app/api/conference/platform/manage/review/role/route';
 import { GET as listGet, POST as addPost } from '@/app/api/conference/platform/manage/review/route';
 import { readReviewerSheet } from './sheet';
+import { invitationKeyFromMail, signUpCodeFor } from './testing';
 
 /**
  * Reviewer management through the route handlers: import from CSV and xlsx with invalid rows
@@ -64,10 +65,7 @@ describe.each(testBackends())('reviewer management on %s', (backend) => {
         .from(reviewer)
         .where(and(eq(reviewer.conferenceId, conferenceId), eq(reviewer.email, email)))
     )[0];
-  const keyOf = async (email: string) => {
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-    return /\/review\/active\/([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.text)![1];
-  };
+  const keyOf = (email: string) => invitationKeyFromMail(database, email);
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -160,7 +158,9 @@ describe.each(testBackends())('reviewer management on %s', (backend) => {
   });
 
   it('removing takes the reviewer role in the same step; with assignments the reviewer is deactivated instead', async () => {
-    await callHandler(activePost, fx, { body: json({ key: await keyOf('a.one@example.org'), ...FORM }) });
+    const activateNew = async (email: string) =>
+      callHandler(activePost, fx, { body: json({ key: await keyOf(email), ...FORM, code: await signUpCodeFor(database, fx, email) }) });
+    expect((await activateNew('a.one@example.org')).status).toBe(200);
     const one = await rowOf('a.one@example.org');
     expect(one.active).toBe(true);
     const memberOf = async (userId: string) =>
@@ -180,7 +180,7 @@ describe.each(testBackends())('reviewer management on %s', (backend) => {
     expect(await rowOf('a.one@example.org')).toBeUndefined();
     expect(await memberOf(one.userId!)).toHaveLength(0);
 
-    await callHandler(activePost, fx, { body: json({ key: await keyOf('b.two@example.org'), ...FORM }) });
+    expect((await activateNew('b.two@example.org')).status).toBe(200);
     const two = await rowOf('b.two@example.org');
     const [sub] = await database.db
       .insert(submission)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZPassword } from '@/lib/accounts/schemas';
+import { ZCode, ZEmail, ZPassword } from '@/lib/accounts/schemas';
 import { hasHiddenCharacters } from '@/lib/accounts/lookalike';
 import { COUNTRY_CODES } from '@/lib/registration/countries';
 import { ZId } from '@/lib/validation/primitives';
@@ -52,12 +52,24 @@ export type ReviewerQuery = z.output<typeof ZReviewerQuery>;
 export const ZInvitationKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalidInput');
 
 /**
+ * How an invitee activates, decided by the server (a key alone proves nothing about an address):
+ * - `newAccount`: no account has the invitation's email yet; the form asks a password and the
+ *   sign-up code emailed to that address (the same proof as sign-up).
+ * - `signInFirst`: an account has that email and the visitor is not signed in as it; they sign in
+ *   as that account first (its password is never set or changed here).
+ * - `activate`: signed in as that account; the form asks only the profile.
+ */
+export const ACTIVATION_STEPS = ['newAccount', 'signInFirst', 'activate'] as const;
+export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
+
+/**
  * The activation form (spec §2 /review/active/:key, §5): every field but middleName is required.
- * Password and confirmation are only asked of people without an account; when given they must match.
+ * Password, confirmation and the emailed code are only asked of people without an account.
  */
 export const ZActivationFields = z.object({
   password: z.union([z.literal(''), ZPassword]).default(''),
   confirmPassword: z.string().max(64, 'passwordTooLong').default(''),
+  code: z.union([z.literal(''), ZCode]).default(''),
   lastName: requiredText(50),
   middleName: optionalText(50),
   firstName: requiredText(50),
@@ -79,16 +91,19 @@ function confirmMatches(value: { password: string; confirmPassword: string }, ct
   }
 }
 
-/** The form as the browser checks it (`needsPassword` makes the password required). */
-export function activationFormSchema(needsPassword: boolean) {
+/** The form as the browser checks it: a new account needs the password twice and the emailed code. */
+export function activationFormSchema(step: ActivationStep) {
   return ZActivationFields.superRefine((value, ctx) => {
-    if (needsPassword && !value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordRequired' });
-    if (needsPassword && !value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'confirmRequired' });
+    if (step === 'newAccount') {
+      if (!value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordRequired' });
+      if (!value.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'confirmRequired' });
+      if (!value.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'codeRequired' });
+    }
     confirmMatches(value, ctx);
   });
 }
 
-/** POST review/active: the key and the form; the server decides whether the password is needed. */
+/** POST review/active: the key and the form; the server decides what the invitation needs. */
 export const ZActivate = ZActivationFields.extend({ key: ZInvitationKey }).superRefine(confirmMatches);
 export type ActivateInput = z.infer<typeof ZActivate>;
 export type ActivationFormValues = z.input<typeof ZActivationFields>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { sendEmailCode } from '@/lib/accounts/email-codes';
 import { ZSendCode } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
-import { localized } from '@/lib/i18n/localized';
 import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Emails a 6-digit code (type registerCode, resetPassCode or loginCode); resend after 60 s. */
@@ -12,7 +11,6 @@ export const POST = route({ body: z.object({ data: ZSendCode }) }, async ({ db, 
     purpose: body.data.type,
     locale,
     conferenceId: conference.id,
-    conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
     ip,
   });
   wakeMailWorker();

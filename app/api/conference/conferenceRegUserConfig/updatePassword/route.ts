@@ -2,21 +2,11 @@ import { z } from 'zod';
 import { resetPassword } from '@/lib/accounts/reset-password';
 import { ZResetPassword } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
-import { localized } from '@/lib/i18n/localized';
 import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Password reset: email, code, name and the new password twice. */
 export const POST = route({ body: z.object({ data: ZResetPassword }) }, async ({ db, body, locale, conference, ip }) => {
-  await resetPassword(
-    db,
-    body.data,
-    {
-      locale,
-      conferenceId: conference.id,
-      conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
-    },
-    ip,
-  );
+  await resetPassword(db, body.data, { locale, conferenceId: conference.id }, ip);
   wakeMailWorker();
   return { result: true };
 });

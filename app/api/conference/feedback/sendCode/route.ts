@@ -1,7 +1,6 @@
 import { sendFeedbackCode } from '@/lib/feedback/send-feedback';
 import { ZFeedbackSendCode } from '@/lib/feedback/schemas';
 import { route } from '@/lib/http/route';
-import { localized } from '@/lib/i18n/localized';
 import { wakeMailWorker } from '@/lib/mail/worker';
 
 /** Mails the feedback form's 6-digit code to the email it gives (resend after 60 s; the code limits apply). */
@@ -10,7 +9,6 @@ export const POST = route({ auth: 'user', body: ZFeedbackSendCode }, async ({ db
     email: body.email,
     locale,
     conferenceId: conference.id,
-    conferenceName: localized(conference.shortTitle, locale) || localized(conference.title, locale),
     ip,
   });
   wakeMailWorker();

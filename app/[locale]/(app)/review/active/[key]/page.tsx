@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ActivationForm } from '@/components/reviewers/activation-form';
+import { InvitationSignIn } from '@/components/reviewers/invitation-sign-in';
 import { InvitationUsed } from '@/components/reviewers/invitation-used';
 import { AuthCard } from '@/components/layout/auth-card';
 import { requirePage } from '@/lib/auth/require-page';
@@ -14,20 +15,24 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Reviewer activation (spec §2 /review/active/:key, anonymous): the invitation behind the key, or
- * the already-activated message when the key is unknown, replaced or used.
+ * Reviewer activation (spec §2 /review/active/:key, anonymous): the invitation behind the key and
+ * what this visitor must do (a new account's form with the emailed code; signing in as the invited
+ * account first; or, signed in as it, the profile form), or the already-activated message when the
+ * key is unknown, replaced or used.
  */
 export default async function ReviewerActivationPage({ params }: { params: Promise<{ key: string }> }) {
-  const { db, conference, locale } = await requirePage('/review/active/:key');
+  const { db, conference, locale, user } = await requirePage('/review/active/:key');
   const parsed = ZInvitationKey.safeParse((await params).key);
-  const invitation = parsed.success ? await invitationByKey(db, conference.id, parsed.data) : ({ state: 'used' } as const);
+  const invitation = parsed.success ? await invitationByKey(db, conference.id, parsed.data, user) : ({ state: 'used' } as const);
   const t = await getTranslations('reviewers');
   return (
     <AuthCard title={t('activateTitle')} subtitle={t('activateSubtitle', { conference: localized(conference.title, locale) })}>
-      {invitation.state === 'pending' && parsed.success ? (
-        <ActivationForm invitation={invitation} activationKey={parsed.data} />
-      ) : (
+      {invitation.state !== 'pending' || !parsed.success ? (
         <InvitationUsed />
+      ) : invitation.step === 'signInFirst' ? (
+        <InvitationSignIn email={invitation.email} activationKey={parsed.data} signedInAs={user?.email ?? null} />
+      ) : (
+        <ActivationForm invitation={{ ...invitation, step: invitation.step }} activationKey={parsed.data} />
       )}
     </AuthCard>
   );

@@ -9,8 +9,11 @@ export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => {
   return row ? { active: true, reviewerId: row.id, role: row.role, status: reviewerStatus(row) } : { active: false };
 });
 
-/** Activates an invitation with the activation form (public: the key is the proof). */
-export const POST = route({ body: ZActivate }, async ({ db, conference, locale, body }) => {
-  const { reviewerId, newAccount } = await activateReviewer(db, conference.id, body, locale);
+/**
+ * Activates an invitation with the activation form (public). The key alone proves nothing: an
+ * existing account must be the signed-in caller, a new one needs the code emailed to the address.
+ */
+export const POST = route({ body: ZActivate }, async ({ db, conference, locale, body, user, ip }) => {
+  const { reviewerId, newAccount } = await activateReviewer(db, conference.id, body, { caller: user, locale, ip });
   return { activated: true, reviewerId, newAccount };
 });
