@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet, SHEET_LIMITS } from './read-sheet';
 import { lyingBomb, manyRows, reviewerRowsXml, unzipBomb, wideCsv, xfdBomb, xlsxWithSheet } from './testing-bombs';
@@ -94,13 +95,40 @@ describe('readSheet', () => {
     expect(rows[1].row).toBe(7);
   });
 
-  it('reads xlsx cells by reference (gaps, shared and inline strings, numbers) and the first sheet in tab order', async () => {
+  it('reads xlsx cells by reference (gaps, inline strings in runs, numbers)', async () => {
     const rows =
       '<row r="1"><c r="A1" t="inlineStr"><is><t>email</t></is></c><c r="C1" t="inlineStr"><is><r><t>pho</t></r><r><t>ne</t></r></is></c></row>' +
       '<row r="4"><c r="A4" t="inlineStr"><is><t>x@example.org</t></is></c><c r="C4"><v>13800138000</v></c></row>';
     const { header, rows: data } = await readSheet(xlsxWithSheet(rows));
     expect(header).toEqual({ row: 1, cells: ['email', '', 'phone'] });
     expect(data).toEqual([{ row: 4, cells: ['x@example.org', '', '13800138000'] }]);
+  });
+
+  it('reads an ExcelJS workbook (rich text, hyperlinks, formulas, booleans, numbers, a second sheet) as ExcelJS itself does', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const list = workbook.addWorksheet('list');
+    workbook.addWorksheet('notes').addRow(['not this sheet']);
+    list.addRow(['电子邮箱', 'Full name', 'phone', 'unit', 'active']);
+    list.addRow([
+      { text: 'a@example.org', hyperlink: 'mailto:a@example.org' },
+      { richText: [{ text: 'Zhang ', font: { bold: true } }, { text: 'Wei' }] },
+      13800138000,
+      '北京大学',
+      true,
+    ]);
+    list.addRow([]);
+    list.addRow(['b@example.org', { formula: 'CONCAT("Li"," Si")', result: 'Li Si' }, 1.5, '', false]);
+    list.getCell('G5').value = '  ';
+    const data = new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    const loaded = new ExcelJS.Workbook();
+    await loaded.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+    const sheet = loaded.worksheets[0];
+    const expected = [1, 2, 4].map((r) => Array.from({ length: sheet.getRow(r).cellCount }, (_, c) => sheet.getRow(r).getCell(c + 1).text));
+
+    const { header, rows } = await readSheet(data);
+    expect([header, ...rows].map((row) => row.cells)).toEqual(expected);
+    expect(rows.map((row) => row.row)).toEqual([2, 4]);
   });
 
   it('a broken zip, a sheet that is not XML, or text that is not UTF-8 is unreadable', async () => {

@@ -36,6 +36,6 @@ export async function readSheet(data: Uint8Array, limits: SheetLimits = SHEET_LI
   if (data.byteLength > limits.maxBytes) throw new AppError('SHEET_TOO_LARGE', limits.tooLarge);
   const { sink, result } = rowCollector(limits);
   if (isZip(data)) await readXlsxRows(data, limits, sink);
-  else readCsvRows(data, limits, sink);
+  else await readCsvRows(data, limits, sink);
   return result();
 }

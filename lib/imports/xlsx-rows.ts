@@ -18,7 +18,12 @@ const attribute = (tag: SaxesTagPlain, name: string) =>
  * local name, `onText` the text and CDATA. A malformed document is SHEET_UNREADABLE; anything the
  * handlers throw (a limit) stops the inflating and the parsing at once.
  */
-async function parsePart(zip: ZipParts, name: string, onTag: (name: string, open: boolean, tag: SaxesTagPlain) => void, onText: (text: string) => void) {
+async function parsePart(
+  zip: ZipParts,
+  name: string,
+  onTag: (name: string, open: boolean, tag: SaxesTagPlain) => void,
+  onText: (text: string) => void,
+) {
   const parser = new SaxesParser();
   const decoder = new TextDecoder();
   let malformed = false;

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { Inflate } from 'fflate';
+import { createInflateRaw } from 'node:zlib';
 import { AppError } from '@/lib/http/app-error';
 
 /** How much a zip may unpack to: in total over the parts read, and per part as a multiple of its packed size. */
@@ -21,8 +21,6 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 /** More entries than any spreadsheet has; a directory that lists more is refused before it is walked. */
 const MAX_ENTRIES = 10_000;
-/** Packed bytes given to the inflater at a time: deflate unpacks at most ~1032×, so one step yields ≤ ~1 MB. */
-const INFLATE_STEP = 1024;
 
 const unreadable = () => new AppError('SHEET_UNREADABLE');
 
@@ -71,55 +69,38 @@ function packedBytes(data: Uint8Array, entry: ZipEntry): Uint8Array {
   return data.subarray(start, start + entry.packedSize);
 }
 
-/** Unpacked bytes between two turns of the event loop while a part is inflated and parsed. */
-const TURN_BYTES = 256 * 1024;
+/** Unpacked bytes handed on at a time (the inflater's chunk size; between chunks the event loop is free). */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Inflates one entry into `onChunk` as it goes, stopping as soon as it yields more than it declared
- * (declared sizes can lie). An error thrown by `onChunk` (e.g. a parser meeting a limit) stops the
- * inflating and is passed on; a broken deflate stream is SHEET_UNREADABLE.
+ * Inflates one entry into `onChunk` as it goes (node's zlib, off the event loop, one bounded chunk at a
+ * time), stopping as soon as it yields more than it declared (declared sizes can lie). An error
+ * thrown by `onChunk` (e.g. a parser meeting a limit) stops the inflating and is passed on; a broken
+ * deflate stream is SHEET_UNREADABLE.
  */
 async function inflateInto(entry: ZipEntry, packed: Uint8Array, onChunk: (chunk: Uint8Array) => void, tooLarge: () => AppError) {
   if (entry.method === 0) {
     if (entry.packedSize !== entry.declaredSize) throw unreadable();
-    for (let at = 0; at < packed.length; at += TURN_BYTES) {
-      onChunk(packed.subarray(at, Math.min(at + TURN_BYTES, packed.length)));
+    for (let at = 0; at < packed.length; at += CHUNK_BYTES) {
+      onChunk(packed.subarray(at, Math.min(at + CHUNK_BYTES, packed.length)));
       await setImmediate();
     }
     return;
   }
+  const inflater = createInflateRaw({ chunkSize: CHUNK_BYTES });
+  inflater.end(packed);
   let length = 0;
-  let sinceTurn = 0;
-  let over = false;
-  let failure: unknown;
-  const inflate = new Inflate((chunk) => {
-    if (over || failure) return;
-    if (length + chunk.length > entry.declaredSize) {
-      over = true;
-      return;
-    }
-    length += chunk.length;
-    sinceTurn += chunk.length;
-    try {
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > entry.declaredSize) throw tooLarge();
       onChunk(chunk);
-    } catch (error) {
-      failure = error;
     }
-  });
-  for (let at = 0; at < packed.length && !over && !failure; at += INFLATE_STEP) {
-    const end = Math.min(at + INFLATE_STEP, packed.length);
-    try {
-      inflate.push(packed.subarray(at, end), end === packed.length);
-    } catch {
-      throw unreadable();
-    }
-    if (sinceTurn >= TURN_BYTES) {
-      sinceTurn = 0;
-      await setImmediate();
-    }
+  } catch (error) {
+    throw error instanceof AppError ? error : unreadable();
+  } finally {
+    inflater.destroy();
   }
-  if (failure) throw failure;
-  if (over) throw tooLarge();
   if (length !== entry.declaredSize) throw unreadable();
 }
 
