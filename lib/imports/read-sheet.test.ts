@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/http/app-error';
 import { readSheet, SHEET_LIMITS } from './read-sheet';
 import { lyingBomb, manyRows, reviewerRowsXml, unzipBomb, wideCsv, xfdBomb, xlsxWithSheet } from './testing-bombs';
 
@@ -74,6 +75,12 @@ describe('readSheet', () => {
     expect(error).toMatchObject({ code: 'SHEET_TOO_LARGE', values: { maxMb: 2, unzippedMb: 8 } });
   });
 
+  it('refuses a part that unpacks to over 100× its packed size though the total is within 8 MB', async () => {
+    await expect(readSheet(unzipBomb(5))).rejects.toMatchObject({ code: 'SHEET_TOO_LARGE' });
+    // Control: without the ratio limit the same file is read.
+    expect((await readSheet(unzipBomb(5), { ...SHEET_LIMITS, maxRatio: 10_000 })).rows).toHaveLength(3);
+  });
+
   it('names the row and column limits in its errors', async () => {
     await expect(readSheet(manyRows(1001))).rejects.toMatchObject({ code: 'SHEET_TOO_MANY_ROWS', values: { max: 1000 } });
     await expect(readSheet(wideCsv(51, 1))).rejects.toMatchObject({ code: 'SHEET_TOO_MANY_COLUMNS', values: { max: 50 } });
@@ -129,6 +136,21 @@ describe('readSheet', () => {
     const { header, rows } = await readSheet(data);
     expect([header, ...rows].map((row) => row.cells)).toEqual(expected);
     expect(rows.map((row) => row.row)).toEqual([2, 4]);
+  });
+
+  it('damaged xlsx files (bytes flipped, cut short) are read or refused with an AppError, never a crash', async () => {
+    const original = manyRows(20);
+    let seed = 20;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % below;
+    for (let i = 0; i < 300; i++) {
+      const data = original.slice(0, i % 3 === 0 ? random(original.length) : original.length);
+      for (let flips = 1 + random(8); flips > 0; flips--) data[random(data.length)] = random(256);
+      const outcome = await readSheet(data).then(
+        () => 'read',
+        (error: unknown) => (error instanceof AppError ? 'refused' : error),
+      );
+      expect(['read', 'refused']).toContain(outcome);
+    }
   });
 
   it('a broken zip, a sheet that is not XML, or text that is not UTF-8 is unreadable', async () => {

@@ -9,7 +9,7 @@ export type UnzipLimits = {
   /** A part that unpacks to more than `ratioFloorBytes` may unpack to at most this many times its packed size. */
   maxRatio: number;
   ratioFloorBytes: number;
-  /** Refused for a larger SHEET_TOO_LARGE message: the values its placeholders show. */
+  /** The limits in MB, as SHEET_TOO_LARGE's message names them. */
   tooLarge: { maxMb: number; unzippedMb: number };
 };
 
@@ -104,12 +104,11 @@ async function inflateInto(entry: ZipEntry, packed: Uint8Array, onChunk: (chunk:
   if (length !== entry.declaredSize) throw unreadable();
 }
 
-/** The parts of a checked zip: their names, and each part's bytes as a stream or whole. */
+/** The parts of a checked zip: their names, and each part's unpacked bytes as a stream. */
 export type ZipParts = {
   names: string[];
   /** Streams a part's unpacked bytes into `onChunk` (which may stop it by throwing). */
   stream(name: string, onChunk: (chunk: Uint8Array) => void): Promise<void>;
-  read(name: string): Promise<Uint8Array>;
 };
 
 /**
@@ -131,22 +130,12 @@ export function openZipParts(data: Uint8Array, wanted: (name: string) => boolean
     if (total > limits.maxUnzippedBytes) throw tooLarge();
     if (entry.declaredSize > limits.ratioFloorBytes && entry.declaredSize > limits.maxRatio * entry.packedSize) throw tooLarge();
   }
-  const stream = async (name: string, onChunk: (chunk: Uint8Array) => void) => {
-    const entry = entries.get(name);
-    if (!entry) throw unreadable();
-    await inflateInto(entry, packedBytes(data, entry), onChunk, tooLarge);
-  };
   return {
     names: [...entries.keys()],
-    stream,
-    read: async (name) => {
-      const out = new Uint8Array(entries.get(name)?.declaredSize ?? 0);
-      let at = 0;
-      await stream(name, (chunk) => {
-        out.set(chunk, at);
-        at += chunk.length;
-      });
-      return out;
+    stream: async (name, onChunk) => {
+      const entry = entries.get(name);
+      if (!entry) throw unreadable();
+      await inflateInto(entry, packedBytes(data, entry), onChunk, tooLarge);
     },
   };
 }
