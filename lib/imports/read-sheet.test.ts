@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/http/app-error';
+import { readReviewerSheet } from '@/lib/reviewers/sheet';
 import { readSheet, SHEET_LIMITS } from './read-sheet';
 import { lyingBomb, manyRows, reviewerRowsXml, unzipBomb, wideCsv, xfdBomb, xlsxWithSheet } from './testing-bombs';
 
@@ -151,6 +152,11 @@ describe('readSheet', () => {
       );
       expect(['read', 'refused']).toContain(outcome);
     }
+  });
+
+  it('reviewer headers: aliases in either language; "constructor" or "__proto__" name no column', async () => {
+    const rows = await readReviewerSheet(csv('constructor,电子邮箱,__proto__,Full Name\nx,a@example.org,y,Zhang Wei\n'));
+    expect(rows).toEqual([{ row: 2, values: { email: 'a@example.org', fullName: 'Zhang Wei' } }]);
   });
 
   it('a broken zip, a sheet that is not XML, or text that is not UTF-8 is unreadable', async () => {

@@ -37,7 +37,7 @@ const HEADER_ALIASES: Record<string, ImportColumn> = {
   电话: 'phone',
 };
 
-/** One data row of the file: its row number as the spreadsheet shows it (the header is row 1) and its values. */
+/** One data row of the file: its row number as the spreadsheet shows it and its values. */
 export type SheetRow = { row: number; values: Partial<Record<ImportColumn, string>> };
 
 /**
@@ -47,15 +47,14 @@ export type SheetRow = { row: number; values: Partial<Record<ImportColumn, strin
  */
 export async function readReviewerSheet(data: Uint8Array): Promise<SheetRow[]> {
   const { header, rows } = await readSheet(data, REVIEWER_SHEET_LIMITS);
-  const columns = header.cells.map(
-    (h) =>
-      HEADER_ALIASES[
-        h
-          .trim()
-          .toLowerCase()
-          .replace(/[\s_-]/g, '')
-      ],
-  );
+  const columns = header.cells.map((h) => {
+    const name = h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]/g, '');
+    // Own keys only: a header such as "constructor" names no column.
+    return Object.hasOwn(HEADER_ALIASES, name) ? HEADER_ALIASES[name] : undefined;
+  });
   if (!columns.includes('email')) throw new AppError('SHEET_UNREADABLE');
   return rows.map(({ row, cells }) => {
     const values: SheetRow['values'] = {};
