@@ -13,6 +13,7 @@ import { POST as mailPost } from '@/app/api/conference/platform/manage/review/ma
 import { DELETE as roleDelete, GET as roleGet } from '@/app/api/conference/platform/manage/review/role/[id]/route';
 import { POST as rolePost } from '@/app/api/conference/platform/manage/review/role/route';
 import { GET as listGet, POST as addPost } from '@/app/api/conference/platform/manage/review/route';
+import { manyRows, unzipBomb, xfdBomb } from '@/lib/imports/testing-bombs';
 import { readReviewerSheet } from './sheet';
 import { invitationKeyFromMail, signUpCodeFor } from './testing';
 
@@ -133,6 +134,27 @@ describe.each(testBackends())('reviewer management on %s', (backend) => {
     expect(template.headers.get('content-disposition')).toContain('reviewers-template.xlsx');
     const templateRows = await readReviewerSheet(new Uint8Array(await template.arrayBuffer()));
     expect(templateRows[0].values.email).toBe('reviewer@example.org');
+  });
+
+  it("refuses spreadsheet bombs at the first limit, in the caller's language with the limit named, adding no one", async () => {
+    const before = (await database.db.select({ n: count() }).from(reviewer).where(eq(reviewer.conferenceId, fx.conferenceId)))[0].n;
+    const send = async (name: string, data: Uint8Array, locale: 'zh' | 'en') => {
+      const { body, headers } = await multipart(name, data);
+      return callHandler(importPost, fx, { token: manager, body, headers: { ...headers, 'x-locale': locale } });
+    };
+    const wide = await send('wide.xlsx', xfdBomb(1000), 'zh');
+    expect(wide.status).toBe(400);
+    expect(wide.json).toMatchObject({ error: 'SHEET_TOO_MANY_COLUMNS', message: expect.stringContaining('50') });
+    const tall = await send('tall.xlsx', manyRows(1001), 'en');
+    expect(tall.json).toMatchObject({ error: 'SHEET_TOO_MANY_ROWS', message: expect.stringMatching(/1000 rows/) });
+    const unzipped = await send('bomb.xlsx', unzipBomb(10), 'en');
+    expect(unzipped.status).toBe(413);
+    expect(unzipped.json).toMatchObject({ error: 'SHEET_TOO_LARGE', message: expect.stringContaining('8 MB unzipped') });
+    const huge = await send('huge.csv', new Uint8Array(2 * 1024 * 1024 + 1).fill(0x41), 'zh');
+    expect(huge.status).toBe(413);
+    expect(huge.json).toMatchObject({ error: 'SHEET_TOO_LARGE', message: expect.stringContaining('2 MB') });
+    const after = (await database.db.select({ n: count() }).from(reviewer).where(eq(reviewer.conferenceId, fx.conferenceId)))[0].n;
+    expect(after).toBe(before);
   });
 
   it('lists with filters, sets and resets the role', async () => {

@@ -1,9 +1,9 @@
 import { originOf } from '@/lib/conferences/seo';
 import { attachment } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
-import { readUpload } from '@/lib/http/upload';
+import { readSheetUpload } from '@/lib/imports/sheet-upload';
 import { importReviewers } from '@/lib/reviewers/import-reviewers';
-import { IMPORT_MAX_BYTES, importTemplateWorkbook } from '@/lib/reviewers/sheet';
+import { importTemplateWorkbook, REVIEWER_SHEET_LIMITS } from '@/lib/reviewers/sheet';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,6 +17,6 @@ export const GET = route({ auth: 'manager' }, async () => {
 
 /** Invites the reviewers of an uploaded xlsx or CSV file (multipart, field `file`, ≤ 2 MB). */
 export const POST = route({ auth: 'manager', changesSite: false }, async ({ req, db, conference, locale }) => {
-  const { data } = await readUpload(req, { bytes: IMPORT_MAX_BYTES, code: 'UPLOAD_TOO_LARGE' });
+  const data = await readSheetUpload(req, REVIEWER_SHEET_LIMITS);
   return importReviewers(db, conference, data, { origin: originOf(req.headers), locale });
 });
