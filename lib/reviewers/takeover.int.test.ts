@@ -68,6 +68,9 @@ describe.each(testBackends())('no account takeover through a reviewer invitation
     fx.call(activePost, '/api/conference/platform/manage/review/active', { token, body: { ...FORM, ...body } });
 
   beforeAll(async () => {
+    // The attacker's server stands on loopback here, which a conference may use only with the
+    // explicit setting (lib/mail/safe-host.ts); on a real deployment it would be any public host.
+    process.env.MAIL_ALLOW_PRIVATE_HOSTS = '1';
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
     fx = await plantMailConferences(database, `tk${backend}`);
@@ -91,6 +94,7 @@ describe.each(testBackends())('no account takeover through a reviewer invitation
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   }, 120_000);
   afterAll(async () => {
+    delete process.env.MAIL_ALLOW_PRIVATE_HOSTS;
     await attackerSmtp?.close();
     await database?.close();
   });

@@ -2,11 +2,11 @@
  * Test support for reviewer invitations: the invitation key and the sign-up code as the invitee
  * reads them (from the queued mail), and a session for an account that already exists.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { POST as sendCodePost } from '@/app/api/conference/conferenceRegUserConfig/sendEmailCode/route';
 import type { Database } from '@/db/client';
-import { mailOutbox, session } from '@/db/schema';
+import { mailOutbox } from '@/db/schema';
+import { insertSessionFor } from '@/lib/http/testing';
 import { callHandler, type PayFixture } from '@/lib/payments/testing/fixtures';
 
 /** The newest mail of `template` queued to `email`. */
@@ -39,7 +39,5 @@ export async function signUpCodeFor(database: Database, fx: PayFixture, email: s
 
 /** A live session for an account that exists already; returns its bearer token. */
 export async function sessionFor(database: Database, userId: string): Promise<string> {
-  const token = randomBytes(24).toString('hex');
-  await database.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 3_600_000) });
-  return token;
+  return insertSessionFor(database.db, userId);
 }
