@@ -1,16 +1,47 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Unit and integration tests in parallel (two workers); then, alone on the machine, the few
+ * integration files that assert the server stays responsive under load (`*.alone.int.test.ts`:
+ * another test file burning the second core would be measured with them).
+ */
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     environment: 'node',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['{lib,db,emails,components}/**/*.test.ts'], exclude: ['**/*.int.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['{lib,db}/**/*.int.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'unit',
+          include: ['{lib,db,emails,components}/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{lib,db}/**/*.int.test.ts'],
+          exclude: ['**/*.alone.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'alone',
+          include: ['{lib,db}/**/*.alone.int.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

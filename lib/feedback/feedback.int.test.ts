@@ -193,27 +193,41 @@ describe.each(testBackends())('feedback rules on %s', (backend) => {
   it.runIf(backend === 'postgres')('control: counting without the per-account lock lets concurrent sends past the limit', async () => {
     const account = await plantPayer(database, fx.conferenceId);
     const max = LIMITS.feedbackPerDay.max;
+    const row = (title: string) => ({
+      conferenceId: fx.conferenceId,
+      userId: account.userId,
+      title,
+      name: 'n',
+      email: 'n@example.org',
+      type: 'other' as const,
+      content: 'naive',
+    });
+    // One place left; RACERS naive sends each count before any of them writes (a barrier, so the
+    // race does not depend on timing or the pool size), as a counting check without the lock would.
+    for (let i = 0; i < max - 1; i++) await database.db.insert(feedback).values(row(`before ${i}`));
+    const RACERS = 5;
+    let counted = 0;
+    let release!: () => void;
+    const allCounted = new Promise<void>((resolve) => (release = resolve));
     const results = await Promise.allSettled(
-      Array.from({ length: CONCURRENT }, () =>
+      Array.from({ length: RACERS }, () =>
         database.db.transaction(async (tx) => {
           const [{ n }] = await tx
             .select({ n: count() })
             .from(feedback)
             .where(and(eq(feedback.conferenceId, fx.conferenceId), eq(feedback.userId, account.userId)));
+          if (++counted === RACERS) release();
+          await allCounted;
           if (n >= max) throw new Error('limit');
-          await new Promise((r) => setTimeout(r, 25));
-          await tx.insert(feedback).values({
-            conferenceId: fx.conferenceId,
-            userId: account.userId,
-            title: 'naive',
-            name: 'n',
-            email: 'n@example.org',
-            type: 'other',
-            content: 'naive',
-          });
+          await tx.insert(feedback).values(row('naive'));
         }),
       ),
     );
-    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(max);
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(RACERS);
+    const [{ n: total }] = await database.db
+      .select({ n: count() })
+      .from(feedback)
+      .where(and(eq(feedback.conferenceId, fx.conferenceId), eq(feedback.userId, account.userId)));
+    expect(total).toBeGreaterThan(max);
   });
 });
