@@ -24,7 +24,14 @@ import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFix
 
 const AT_ONCE = 20;
 const HEALTH_EVERY_MS = 20;
-const HEALTH_WITHIN_MS = 200;
+/**
+ * The bound on PostgreSQL, the database of every multi-process deployment: 200 ms. Embedded PGlite
+ * (the single-process, zero-setup database) runs each query in WebAssembly on the main thread, so
+ * twenty requests' own queries alone hold a health check for up to about 300 ms there; it gets a
+ * looser bound that still fails without the fix (with the PDFs on the main thread the health check
+ * waited 40 s).
+ */
+const HEALTH_WITHIN_MS = { postgres: 200, pglite: 1000 } as const;
 
 type Account = { token: string; userId: string };
 type Paid = { orderId: number; billId: number };
@@ -140,7 +147,7 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it(`keeps /api/health answering within ${HEALTH_WITHIN_MS} ms while ${AT_ONCE} receipts are made at once`, async () => {
+  it(`keeps /api/health answering within ${HEALTH_WITHIN_MS[backend]} ms while ${AT_ONCE} receipts are made at once`, async () => {
     // One receipt first (of a bill outside the twenty): the first call of the route warms the
     // session, tenancy and query code of this process, which is not what is measured here.
     const warm = await plantPayer(database, fx.conferenceId);
@@ -158,7 +165,7 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
         `worst ${Math.round(worst)} ms, median ${Math.round(latencies[latencies.length >> 1])} ms`,
     );
     expect(latencies.length).toBeGreaterThan(3);
-    expect(worst).toBeLessThan(HEALTH_WITHIN_MS);
+    expect(worst).toBeLessThan(HEALTH_WITHIN_MS[backend]);
     // The work was really done here, by the worker: twenty new PDFs, each stored once.
     expect(receiptWorkerPool().made() - madeBefore).toBe(AT_ONCE);
     expect(storedReceipts(fx.conferenceId)).toHaveLength(AT_ONCE + 1);
