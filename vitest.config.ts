@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{lib,db,emails,components}/**/*.test.ts'],
+          include: ['{lib,db,emails,components,testing}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
           sequence: { groupOrder: 0 },
         },
@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['{lib,db}/**/*.int.test.ts'],
+          include: ['{lib,db,testing}/**/*.int.test.ts'],
           exclude: ['**/*.alone.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -36,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'alone',
-          include: ['{lib,db}/**/*.alone.int.test.ts'],
+          include: ['{lib,db,testing}/**/*.alone.int.test.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

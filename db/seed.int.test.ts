@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { createTestDatabase, testBackends } from './testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hotelBookingState } from '@/lib/hotel/schemas';
 import {
   conference,

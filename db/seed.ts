@@ -193,7 +193,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
 /**
  * The demo's payment methods, once (also added to a demo seeded before payments existed): bank
  * transfer with bilingual payee details, and cards through Stripe with the demo sandbox's keys
- * (lib/payments/demo-sandbox.ts), stored encrypted like any organiser's.
+ * (scripts/demo-sandbox.ts), stored encrypted like any organiser's.
  */
 export async function seedDemoPayments(db: DB, conferenceId: number): Promise<void> {
   const [any] = await db.select({ id: paymentMethod.id }).from(paymentMethod).where(eq(paymentMethod.conferenceId, conferenceId)).limit(1);

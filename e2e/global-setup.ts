@@ -5,9 +5,9 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
 import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
-import { startDemoCardSandbox } from '@/lib/payments/demo-sandbox';
-import { AlipayStandin } from '@/lib/payments/testing/alipay-standin';
-import { WechatStandin } from '@/lib/payments/testing/wechat-standin';
+import { startDemoCardSandbox } from '@/scripts/demo-sandbox';
+import { AlipayStandin } from '@/testing/standins/alipay';
+import { WechatStandin } from '@/testing/standins/wechat';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
-import { callbackUris, OidcStandin } from '@/lib/oidc/testing/oidc-standin';
+import { callbackUris, OidcStandin } from '@/testing/standins/oidc';
 import { BASE_URL } from './support/env';
 import { waitForApp } from './support/helpers';
 import { expect, test } from './support/test';

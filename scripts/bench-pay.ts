@@ -3,7 +3,7 @@
  * built app running on PostgreSQL as `npm start` runs it (scripts/start.ts: BENCH_WORKERS server
  * processes behind one port, 2 by default), the way scripts/bench-register.ts runs it.
  *
- * A Stripe stand-in (lib/payments/testing/stripe-standin.ts) is started here and the servers talk
+ * A Stripe stand-in (testing/standins/stripe.ts) is started here and the servers talk
  * to it (STRIPE_API_BASE). Once the app has migrated the scratch database, a published conference
  * with the Stripe method (keys encrypted with the PAYMENT_SECRETS_KEY the servers get) and
  * BENCH_PAYERS payers (500), each with one unpaid order, are planted; each payer starts paying
@@ -48,7 +48,7 @@ import {
 } from '../db/schema';
 import { hashSessionToken } from '../lib/auth/session-token-hash';
 import { encryptSecrets, forgetSecretsKey } from '../lib/server/secrets';
-import { startStripeStandin, type StripeStandin } from '../lib/payments/testing/stripe-standin';
+import { startStripeStandin, type StripeStandin } from '../testing/standins/stripe';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

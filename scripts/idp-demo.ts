@@ -4,7 +4,7 @@
  * (db/seed-identity.ts); with `npm start` running in another terminal, choose it on the login page.
  */
 import { DEMO_IDP, demoAppOrigins } from '../lib/oidc/demo';
-import { callbackUris, OidcStandin } from '../lib/oidc/testing/oidc-standin';
+import { callbackUris, OidcStandin } from '../testing/standins/oidc';
 
 async function main() {
   const origins = demoAppOrigins();

@@ -66,11 +66,11 @@ async function main() {
     });
     script = 'serve-cluster.ts';
   }
-  // The demo's card method pays at a Stripe sandbox on loopback (see lib/payments/demo-sandbox.ts).
+  // The demo's card method pays at a Stripe sandbox on loopback (see scripts/demo-sandbox.ts).
   const demo = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : !databaseUrl;
   if (demo && process.env.DEMO_CARD_SANDBOX !== '0') {
     // Loaded only here: a real deployment's launcher never loads the sandbox (nor the Stripe SDK).
-    const { startDemoCardSandbox } = await import('../lib/payments/demo-sandbox');
+    const { startDemoCardSandbox } = await import('./demo-sandbox');
     const sandbox = await startDemoCardSandbox();
     serverEnv.DEMO_STRIPE_API_BASE = sandbox.apiBase;
     console.info(

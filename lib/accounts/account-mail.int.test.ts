@@ -4,9 +4,9 @@ import { POST as sendCodePost } from '@/app/api/conference/conferenceRegUserConf
 import { POST as updatePasswordPost } from '@/app/api/conference/conferenceRegUserConfig/updatePassword/route';
 import type { Database } from '@/db/client';
 import { conference, mailOutbox } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import type { RouteHandler } from '@/lib/http/route';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import type { Locale } from '@/lib/i18n/localized';
 import { platformName } from '@/lib/mail/platform-name';
 import { insertAccount } from './create-account';

@@ -3,7 +3,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { account, conference, emailCode, mailOutbox, session, user, userProfile } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { AppError } from '@/lib/http/app-error';
 import { sendEmailCode } from './email-codes';
 import { registerAccount } from './register-account';

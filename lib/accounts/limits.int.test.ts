@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { buildAuth } from '@/lib/auth/auth';
 import { AppError } from '@/lib/http/app-error';
 import { isEmailRegistered } from './check-email';

@@ -3,11 +3,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox, rateLimit } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { buildAuth } from '@/lib/auth/auth';
 import { AppError } from '@/lib/http/app-error';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { POST as localLoginPost } from '@/app/api/base/oauth/localLogin/route';
 import { POST as sendCodePost } from '@/app/api/conference/conferenceRegUserConfig/sendEmailCode/route';
 import { insertAccount } from './create-account';
@@ -41,7 +41,7 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 describe.each(testBackends())('signing in to a locked account on %s', (backend) => {
   let database: Database;
   let auth: ReturnType<typeof buildAuth>;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   // The start of a login window, so every step below (codes a minute apart included) falls in one.
   const windowMs = LIMITS.loginFailures.windowSeconds * 1000;
   const now = new Date(Math.floor(Date.now() / windowMs) * windowMs + 1000);
@@ -52,7 +52,7 @@ describe.each(testBackends())('signing in to a locked account on %s', (backend) 
     useAsProcessDatabase(database);
     forgetAuth();
     auth = buildAuth(database.db, SECRET);
-    fx = await plantPayingConference(database, 'locked');
+    fx = await plantConference(database, 'locked');
     const passwordHash = await hashPassword(PASSWORD);
     for (const email of ['owner@example.org', 'api@example.org']) {
       await database.db.transaction((tx) => insertAccount(tx, { email, name: 'Test User', passwordHash }));

@@ -8,12 +8,12 @@ import { POST as localLogin } from '@/app/api/base/oauth/localLogin/route';
 import { GET as userInfo } from '@/app/api/base/user/info/route';
 import type { Database } from '@/db/client';
 import { session } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { SESSION_COOKIE } from '@/lib/auth/cookies';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { createSessionFor } from '@/lib/oidc/session';
-import { callHandler, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { callHandler, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { authSecret, getAuth } from './auth';
 import { hashSessionToken } from './session-token-hash';
 
@@ -28,7 +28,7 @@ const rawOf = (signed: string) => {
 
 describe.each(testBackends())('session tokens are stored hashed on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   let userId: string;
   let signedToken: string;
   let rawToken: string;
@@ -42,7 +42,7 @@ describe.each(testBackends())('session tokens are stored hashed on %s', (backend
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, 'hashed');
+    fx = await plantConference(database, 'hashed');
     userId = await database.db.transaction(async (tx) =>
       insertAccount(tx, { email: EMAIL, name: 'Hash Tester', passwordHash: await hashPassword(PASSWORD) }),
     );

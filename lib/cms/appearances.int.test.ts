@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { chooseAppearance, deleteAppearance, listAppearances, saveAppearance } from './appearances';
 import { ZAppearanceInput, ZTemplateInput } from './template-schemas';
 import { deleteTemplate, findTemplate, listTemplates, saveTemplate, siteLook } from './templates';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { ZMenuInput } from './menu-schemas';
 import { deleteMenu, listMenus, publicMenus, saveMenu } from './menus';
 import { ZPageInput } from './page-schemas';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { ZPageInput } from './page-schemas';
 import { isMobileAgent } from '@/lib/http/user-agent';
 import { deletePage, findPage, listPages, publishedPage, savePage, setPublished } from './pages';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceMember, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
 import { uploadBanner } from './banner';
 import { decideDomain, domainsOf, pendingDomains } from './domains';

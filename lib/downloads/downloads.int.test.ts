@@ -10,9 +10,10 @@ import { DELETE, PUT } from '@/app/api/conference/platform/manage/download/[id]/
 import { POST as MOVE } from '@/app/api/conference/platform/manage/download/[id]/move/route';
 import type { Database } from '@/db/client';
 import { conferenceOrder, conferenceRegistration, downloadMaterial } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 import type { Material } from './materials';
 import { DOWNLOAD_MAX_BYTES, type MaterialInput } from './schemas';
 
@@ -47,8 +48,8 @@ const MATERIAL = (name: string, audience: MaterialInput['audience']): MaterialIn
 describe.each(testBackends())('download materials on %s', (backend) => {
   let database: Database;
   let root: string;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerB: string;
   let signedIn: { token: string; userId: string };
@@ -59,7 +60,7 @@ describe.each(testBackends())('download materials on %s', (backend) => {
 
   const send = (
     handler: Parameters<typeof callHandler>[0],
-    fx: PayFixture,
+    fx: ConferenceFixture,
     token: string | undefined,
     opts: { method?: string; id?: number | string; body?: unknown } = {},
   ) =>
@@ -70,7 +71,7 @@ describe.each(testBackends())('download materials on %s', (backend) => {
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       headers: { 'x-locale': 'en' },
     });
-  const upload = async (fx: PayFixture, token: string, fileName: string, data: Uint8Array, fields: unknown) =>
+  const upload = async (fx: ConferenceFixture, token: string, fileName: string, data: Uint8Array, fields: unknown) =>
     callHandler(UPLOAD, fx, { token, ...(await multipart(fileName, data, fields)) });
   const stored = () => readdirSync(root, { recursive: true }).filter((f) => /[0-9a-f]{32}\./.test(String(f)));
   const visible = async (token: string) => {
@@ -85,14 +86,14 @@ describe.each(testBackends())('download materials on %s', (backend) => {
     useAsProcessDatabase(database);
     root = mkdtempSync(path.join(tmpdir(), 'confhub-downloads-'));
     process.env.UPLOAD_DIR = root;
-    a = await plantPayingConference(database, 'dla');
-    b = await plantPayingConference(database, 'dlb');
-    ({ token: managerA } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    signedIn = await plantPayer(database, a.conferenceId);
-    registrant = await plantPayer(database, a.conferenceId);
-    unpaid = await plantPayer(database, a.conferenceId);
-    paid = await plantPayer(database, a.conferenceId);
+    a = await plantConference(database, 'dla');
+    b = await plantConference(database, 'dlb');
+    ({ token: managerA } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    signedIn = await plantAccount(database, a.conferenceId);
+    registrant = await plantAccount(database, a.conferenceId);
+    unpaid = await plantAccount(database, a.conferenceId);
+    paid = await plantAccount(database, a.conferenceId);
     await database.db
       .insert(conferenceRegistration)
       .values([registrant, unpaid, paid].map((p, i) => ({ conferenceId: a.conferenceId, userId: p.userId, code: `D000${i}` })));

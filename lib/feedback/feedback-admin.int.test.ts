@@ -6,9 +6,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { feedback, feedbackReply, mailOutbox } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET as mineGet } from '@/app/api/conference/feedback/route';
 import { GET as detailGet } from '@/app/api/conference/feedback/detail/route';
 import { GET as listGet } from '@/app/api/conference/manage/feedback/list/route';
@@ -16,7 +16,7 @@ import { GET as manageDetailGet } from '@/app/api/conference/manage/feedback/det
 import { POST as replyPost } from '@/app/api/conference/manage/feedback/reply/route';
 import { GET as exportGet } from '@/app/api/conference/manage/feedback/export/route';
 import type { MyFeedbackItem, ReplyView } from './queries';
-import { postFeedback } from './testing';
+import { postFeedback } from '@/testing/fixtures/feedback';
 
 /**
  * Feedback for organisers and senders through the route handlers: each conference's organisers see
@@ -30,8 +30,8 @@ type Row = { feedback: { id: number; title: string; status: string } };
 
 describe.each(testBackends())('feedback for organisers on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
-  let elsewhere: PayFixture;
+  let fx: ConferenceFixture;
+  let elsewhere: ConferenceFixture;
   let sender: Account;
   let other: Account;
   let manager: Account;
@@ -60,12 +60,12 @@ describe.each(testBackends())('feedback for organisers on %s', (backend) => {
     process.env.UPLOAD_DIR = mkdtempSync(path.join(tmpdir(), 'confhub-feedback-admin-'));
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `fbadmin${backend}`);
-    elsewhere = await plantPayingConference(database, `fbadminother${backend}`);
-    sender = await plantPayer(database, fx.conferenceId);
-    other = await plantPayer(database, fx.conferenceId);
-    manager = await plantPayer(database, fx.conferenceId, 'manager');
-    outsiderManager = await plantPayer(database, elsewhere.conferenceId, 'manager');
+    fx = await plantConference(database, `fbadmin${backend}`);
+    elsewhere = await plantConference(database, `fbadminother${backend}`);
+    sender = await plantAccount(database, fx.conferenceId);
+    other = await plantAccount(database, fx.conferenceId);
+    manager = await plantAccount(database, fx.conferenceId, 'manager');
+    outsiderManager = await plantAccount(database, elsewhere.conferenceId, 'manager');
     english = await sent(
       await postFeedback(
         database,
@@ -86,7 +86,7 @@ describe.each(testBackends())('feedback for organisers on %s', (backend) => {
     );
     await sent(await postFeedback(database, fx, other.token, { title: 'Someone else’s payment', type: 'payment' }));
     // Feedback at the other conference, which must never show here.
-    const outsider = await plantPayer(database, elsewhere.conferenceId);
+    const outsider = await plantAccount(database, elsewhere.conferenceId);
     theirs = await sent(await postFeedback(database, elsewhere, outsider.token, { title: 'PLANTED-ELSEWHERE', type: 'hotel' }));
   });
   afterAll(() => database?.close());

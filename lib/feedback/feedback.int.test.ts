@@ -6,12 +6,12 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { emailCode, feedback, uploadedFile } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { LIMITS } from '@/lib/accounts/rate-limit';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET as fileGet } from '@/app/api/conference/feedback/file/route';
 import { GET as manageFileGet } from '@/app/api/conference/manage/feedback/file/route';
-import { freshEmail, mailedCode, PDF, postFeedback, uploadFile, validFeedback } from './testing';
+import { freshEmail, mailedCode, PDF, postFeedback, uploadFile, validFeedback } from '@/testing/fixtures/feedback';
 
 /**
  * Feedback rules through the route handlers: the emailed code (wrong, expired, used once), the phone
@@ -24,8 +24,8 @@ type Account = { token: string; userId: string };
 
 describe.each(testBackends())('feedback rules on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
-  let elsewhere: PayFixture;
+  let fx: ConferenceFixture;
+  let elsewhere: ConferenceFixture;
   let sender: Account;
   let other: Account;
   let manager: Account;
@@ -42,14 +42,14 @@ describe.each(testBackends())('feedback rules on %s', (backend) => {
   beforeAll(async () => {
     process.env.UPLOAD_DIR = mkdtempSync(path.join(tmpdir(), 'confhub-feedback-'));
     database = await createTestDatabase(backend);
-    const { useAsProcessDatabase } = await import('@/lib/http/testing');
+    const { useAsProcessDatabase } = await import('@/testing/harness/handlers');
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `fbrules${backend}`);
-    elsewhere = await plantPayingConference(database, `fbrulesother${backend}`);
-    sender = await plantPayer(database, fx.conferenceId);
-    other = await plantPayer(database, fx.conferenceId);
-    manager = await plantPayer(database, fx.conferenceId, 'manager');
-    outsiderManager = await plantPayer(database, elsewhere.conferenceId, 'manager');
+    fx = await plantConference(database, `fbrules${backend}`);
+    elsewhere = await plantConference(database, `fbrulesother${backend}`);
+    sender = await plantAccount(database, fx.conferenceId);
+    other = await plantAccount(database, fx.conferenceId);
+    manager = await plantAccount(database, fx.conferenceId, 'manager');
+    outsiderManager = await plantAccount(database, elsewhere.conferenceId, 'manager');
   });
   afterAll(() => database?.close());
 
@@ -161,7 +161,7 @@ describe.each(testBackends())('feedback rules on %s', (backend) => {
   });
 
   it(`the daily limit holds under ${CONCURRENT} concurrent sends of one account; another account is not held back`, async () => {
-    const account = await plantPayer(database, fx.conferenceId);
+    const account = await plantAccount(database, fx.conferenceId);
     const max = LIMITS.feedbackPerDay.max;
     const prepared = [];
     for (let i = 0; i < CONCURRENT; i++) {
@@ -184,14 +184,14 @@ describe.each(testBackends())('feedback rules on %s', (backend) => {
       .where(and(sql`${emailCode.email} like 'limit-%'`, sql`${emailCode.consumedAt} is null`, gt(emailCode.expiresAt, new Date())));
     expect(unused[0].n).toBe(CONCURRENT - max);
     // Control: another account of the same conference still sends.
-    const second = await plantPayer(database, fx.conferenceId);
+    const second = await plantAccount(database, fx.conferenceId);
     expect((await postFeedback(database, fx, second.token)).status).toBe(200);
   });
 
   // Without the lock, the same count-then-insert lets concurrent sends past the limit (PGlite runs
   // one transaction at a time, so only PostgreSQL shows the race): the test above would catch it.
   it.runIf(backend === 'postgres')('control: counting without the per-account lock lets concurrent sends past the limit', async () => {
-    const account = await plantPayer(database, fx.conferenceId);
+    const account = await plantAccount(database, fx.conferenceId);
     const max = LIMITS.feedbackPerDay.max;
     const row = (title: string) => ({
       conferenceId: fx.conferenceId,

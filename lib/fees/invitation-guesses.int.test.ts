@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { LIMITS } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
 import { addOptionalFee, changeFeeOrder } from '@/lib/orders/change-fee-order';

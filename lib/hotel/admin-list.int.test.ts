@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { hotelRoomNight } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as listGet } from '@/app/api/conference/platform/manage/hotel/list/route';
 import { GET as occupancyGet } from '@/app/api/conference/platform/manage/hotel/occupancy/route';
 import { adminHotelBookings } from './admin-list';
 import { adminHotelQueryFrom, ZAdminHotelBookingQuery } from './admin-list-params';
-import { plantHotelAdmin, type HotelAdminFixture } from './admin-testing';
+import { plantHotelAdmin, type HotelAdminFixture } from '@/testing/fixtures/hotel-admin';
 import { occupancyGrid, type OccupancyGrid } from './occupancy';
 
 describe.each(testBackends())('hotel booking admin list and occupancy grid on %s', (backend) => {

@@ -6,11 +6,11 @@ import { PUT as changePut } from '@/app/api/conference/hotel/bookings/[id]/route
 import { POST as cancelPost } from '@/app/api/conference/hotel/bookings/[id]/cancel/route';
 import type { Database } from '@/db/client';
 import { conferenceRegistration, hotelRoomNight } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount } from '@/testing/harness/conference';
 import type { BookingOptions, MyBooking } from './booking-queries';
-import { plantHotel, validBooking, type HotelFixture } from './booking-testing';
+import { plantHotel, validBooking, type HotelFixture } from '@/testing/fixtures/hotel-booking';
 
 type Fx = HotelFixture & { host: string; feeId: number };
 
@@ -25,8 +25,8 @@ describe.each(testBackends())('hotel booking API on %s', (backend) => {
     useAsProcessDatabase(database);
     const planted = await plantHotel(database, `hotelapi${backend}`);
     fx = { ...planted, host: `hotelapi${backend}.localhost`, feeId: 0 };
-    me = await plantPayer(database, fx.conferenceId);
-    other = await plantPayer(database, fx.conferenceId);
+    me = await plantAccount(database, fx.conferenceId);
+    other = await plantAccount(database, fx.conferenceId);
     await database.db.insert(conferenceRegistration).values([
       { conferenceId: fx.conferenceId, userId: me.userId, code: 'H0001' },
       { conferenceId: fx.conferenceId, userId: other.userId, code: 'H0002' },

@@ -16,11 +16,11 @@ import {
   submission,
   mailTemplateOverride,
 } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { settleBill } from '@/lib/payments/apply-event';
 import { expireUnpaidOrders } from '@/lib/payments/expire';
 import { listMyBookings } from './booking-queries';
-import { plantBookers, plantHotel, validBooking, type Account, type HotelFixture } from './booking-testing';
+import { plantBookers, plantHotel, validBooking, type Account, type HotelFixture } from '@/testing/fixtures/hotel-booking';
 import { cancelBooking } from './cancel-booking';
 import { changeBooking } from './change-booking';
 import { invalidateUnpaidHotelBookings } from './invalidate-bookings';

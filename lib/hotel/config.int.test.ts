@@ -2,13 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, hotelBooking, hotelConfig, hotelRoomNight, hotelRoomType, mailOutbox, orderEvent } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET, PUT } from '@/app/api/conference/platform/config/hotel/route';
 import { PUT as PUT_ROOM } from '@/app/api/conference/platform/config/hotel/roomTypes/[id]/route';
 import { findHotelConfig, hotelBookingStateNow, saveHotelConfig } from './config';
-import { plantGuest, plantHotelBooking, plantHotelWithRooms, ROOM_BASE, type PlantedHotel } from './config-testing';
+import { plantGuest, plantHotelBooking, plantHotelWithRooms, ROOM_BASE, type PlantedHotel } from '@/testing/fixtures/hotel-config';
 import { updateRoomType } from './room-types';
 import { takeNights } from './nights';
 import { DEFAULT_HOTEL_CONFIG, type HotelConfigInput } from './schemas';
@@ -35,8 +35,8 @@ const FULL: HotelConfigInput = {
 
 describe.each(testBackends())('hotel settings on %s', (backend) => {
   let database: Database;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerAId: string;
   let managerB: string;
@@ -44,7 +44,7 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
 
   const row = async (conferenceId: number) =>
     (await database.db.select().from(hotelConfig).where(eq(hotelConfig.conferenceId, conferenceId)))[0] ?? null;
-  const put = (fx: PayFixture, token: string, body: unknown, locale = 'en') =>
+  const put = (fx: ConferenceFixture, token: string, body: unknown, locale = 'en') =>
     callHandler(PUT, fx, { method: 'PUT', token, body: JSON.stringify(body), headers: { 'x-locale': locale } });
   const roomsOf = (conferenceId: number) =>
     database.db.select().from(hotelRoomType).where(eq(hotelRoomType.conferenceId, conferenceId)).orderBy(hotelRoomType.id);
@@ -56,11 +56,11 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    a = await plantPayingConference(database, 'hcfga');
-    b = await plantPayingConference(database, 'hcfgb');
-    ({ token: managerA, userId: managerAId } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    ({ token: participant } = await plantPayer(database, a.conferenceId, 'user'));
+    a = await plantConference(database, 'hcfga');
+    b = await plantConference(database, 'hcfgb');
+    ({ token: managerA, userId: managerAId } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    ({ token: participant } = await plantAccount(database, a.conferenceId, 'user'));
   }, 120_000);
   afterAll(() => database?.close());
 
@@ -282,7 +282,7 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
     });
 
     it("a room type's new price invalidates the unpaid orders of that room type only (nights back, mail, logged)", async () => {
-      const fresh = await plantPayingConference(database, 'hreprice');
+      const fresh = await plantConference(database, 'hreprice');
       const planted = await plantHotelWithRooms(database, fresh.conferenceId, 2, 'P');
       await database.db.insert(hotelConfig).values({ conferenceId: fresh.conferenceId, currency: 'CNY' });
       const [repriced, untouched] = planted.roomTypeIds;
@@ -345,7 +345,7 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
     });
 
     it('the service alone: the first save of a conference without settings compares with the default currency', async () => {
-      const fresh = await plantPayingConference(database, 'hcfgc');
+      const fresh = await plantConference(database, 'hcfgc');
       const planted = await plantHotelWithRooms(database, fresh.conferenceId, 1, 'C');
       const same = await saveHotelConfig(database.db, fresh.conferenceId, { currency: 'CNY', displayCurrency: 'CNY' }, managerAId);
       expect(same).toMatchObject({ currencyChanged: false, staleRoomTypes: 0 });

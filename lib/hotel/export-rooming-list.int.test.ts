@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as exportGet } from '@/app/api/conference/platform/manage/hotel/export/route';
-import { plantHotelAdmin, type HotelAdminFixture } from './admin-testing';
+import { plantHotelAdmin, type HotelAdminFixture } from '@/testing/fixtures/hotel-admin';
 import { guestNames, sheetName } from './export-rooming-list';
 
 type Sheet = { name: string; rows: unknown[][] };

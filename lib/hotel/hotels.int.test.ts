@@ -5,15 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { hotel, hotelBooking, hotelConfig, hotelRoomNight, hotelRoomType } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET as LIST, POST as CREATE_HOTEL } from '@/app/api/conference/platform/config/hotel/hotels/route';
 import { DELETE as DELETE_HOTEL, PUT as PUT_HOTEL } from '@/app/api/conference/platform/config/hotel/hotels/[id]/route';
 import { POST as UPLOAD_PHOTO } from '@/app/api/conference/platform/config/hotel/photo/route';
 import { POST as CREATE_ROOM } from '@/app/api/conference/platform/config/hotel/roomTypes/route';
 import { DELETE as DELETE_ROOM, PUT as PUT_ROOM } from '@/app/api/conference/platform/config/hotel/roomTypes/[id]/route';
-import { plantGuest, plantHotelBooking, plantHotelWithRooms, type PlantedHotel } from './config-testing';
+import { plantGuest, plantHotelBooking, plantHotelWithRooms, type PlantedHotel } from '@/testing/fixtures/hotel-config';
 import type { HotelView } from './queries';
 import type { HotelInput, RoomTypeInput } from './schemas';
 
@@ -61,8 +61,8 @@ async function multipart(fileName: string, data: Uint8Array) {
 describe.each(testBackends())('hotels and room types on %s', (backend) => {
   let database: Database;
   let root: string;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerB: string;
   let participant: string;
@@ -70,7 +70,7 @@ describe.each(testBackends())('hotels and room types on %s', (backend) => {
 
   const send = (
     handler: Parameters<typeof callHandler>[0],
-    fx: PayFixture,
+    fx: ConferenceFixture,
     token: string | undefined,
     opts: { method?: string; id?: number | string; body?: unknown; locale?: string } = {},
   ) =>
@@ -81,7 +81,7 @@ describe.each(testBackends())('hotels and room types on %s', (backend) => {
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       headers: { 'x-locale': opts.locale ?? 'en' },
     });
-  const list = async (fx: PayFixture, token: string) => (await send(LIST, fx, token, { method: 'GET' })).json?.data as HotelView[];
+  const list = async (fx: ConferenceFixture, token: string) => (await send(LIST, fx, token, { method: 'GET' })).json?.data as HotelView[];
   const roomRow = async (id: number) => (await database.db.select().from(hotelRoomType).where(eq(hotelRoomType.id, id)))[0] ?? null;
   const hotelRow = async (id: number) => (await database.db.select().from(hotel).where(eq(hotel.id, id)))[0] ?? null;
 
@@ -90,11 +90,11 @@ describe.each(testBackends())('hotels and room types on %s', (backend) => {
     useAsProcessDatabase(database);
     root = mkdtempSync(path.join(tmpdir(), 'confhub-hotel-'));
     process.env.UPLOAD_DIR = root;
-    a = await plantPayingConference(database, 'hhota');
-    b = await plantPayingConference(database, 'hhotb');
-    ({ token: managerA } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    ({ token: participant } = await plantPayer(database, a.conferenceId, 'user'));
+    a = await plantConference(database, 'hhota');
+    b = await plantConference(database, 'hhotb');
+    ({ token: managerA } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    ({ token: participant } = await plantAccount(database, a.conferenceId, 'user'));
     plantedB = await plantHotelWithRooms(database, b.conferenceId, 1, 'B');
   }, 120_000);
   afterAll(async () => {

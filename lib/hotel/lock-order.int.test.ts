@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase } from '@/db/testing';
-import { plantBookers, plantHotel, validBooking } from './booking-testing';
+import { createTestDatabase } from '@/testing/harness/database';
+import { plantBookers, plantHotel, validBooking } from '@/testing/fixtures/hotel-booking';
 import { saveHotelConfig } from './config';
 import { removeHotel } from './hotels';
 import { placeBooking } from './place-booking';

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { hotelConfig, mailTemplateOverride } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { DELETE as mailDelete, GET as mailGet, PUT as mailPut } from '@/app/api/conference/platform/manage/hotel/mail-template/route';
-import { plantHotelAdmin, type HotelAdminFixture } from './admin-testing';
+import { plantHotelAdmin, type HotelAdminFixture } from '@/testing/fixtures/hotel-admin';
 import { HOTEL_BOOKING_MAIL_VARS, renderBookingMail } from './booking-mail';
 import { hotelMailSamples } from './mail-template';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { conference } from '@/db/schema';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
-import { apiRequest, plantSession, useAsProcessDatabase } from './testing';
+import { apiRequest, plantSession, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { route, type RouteAuth } from './route';
 import { JSON_BODY_LIMIT } from './request-input';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/http/app-error';
 import { readReviewerSheet } from '@/lib/reviewers/sheet';
 import { readSheet, SHEET_LIMITS } from './read-sheet';
-import { lyingBomb, manyRows, reviewerRowsXml, unzipBomb, wideCsv, xfdBomb, xlsxWithSheet } from './testing-bombs';
+import { lyingBomb, manyRows, reviewerRowsXml, unzipBomb, wideCsv, xfdBomb, xlsxWithSheet } from '@/testing/fixtures/import-bombs';
 
 /**
  * The bounded spreadsheet reader against hostile files built here: each is refused with its code,
@@ -22,7 +22,7 @@ describe('spreadsheet bombs (reviewer import reader, in a worker with a capped h
   let exited: Promise<never>;
 
   beforeAll(async () => {
-    worker = new Worker(new URL('./testing-sheet-worker.mjs', import.meta.url), {
+    worker = new Worker(new URL('../../testing/fixtures/import-sheet-worker.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_CAP_MB, maxYoungGenerationSizeMb: 16 },
     });
     exited = new Promise((_, reject) => {

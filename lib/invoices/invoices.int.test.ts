@@ -3,10 +3,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, invoiceEvent, invoiceRequest, mailOutbox, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import type { RouteHandler } from '@/lib/http/route';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 import { POST as requestPost } from '@/app/api/conference/invoice/request/route';
 import { GET as mineGet } from '@/app/api/conference/invoice/mine/route';
 import { GET as listGet } from '@/app/api/conference/manage/receipt/list/route';
@@ -43,8 +44,8 @@ const company = {
 
 describe.each(testBackends())('invoice requests on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
-  let elsewhere: PayFixture;
+  let fx: ConferenceFixture;
+  let elsewhere: ConferenceFixture;
   let managers: Account[];
   let payer: Account;
   let stranger: Account;
@@ -55,7 +56,7 @@ describe.each(testBackends())('invoice requests on %s', (backend) => {
   let story: { orderId: number; orderNo: string; invoiceId: number };
 
   /** A paid order of `userId`, paid `daysAgo` days ago. */
-  const paidOrder = async (userId: string, daysAgo = 1, at: PayFixture = fx, totalMinor = 120000) => {
+  const paidOrder = async (userId: string, daysAgo = 1, at: ConferenceFixture = fx, totalMinor = 120000) => {
     const order = await plantOrder(database, at, userId, { totalMinor });
     const paidAt = new Date(Date.now() - daysAgo * DAY);
     await database.db
@@ -64,7 +65,11 @@ describe.each(testBackends())('invoice requests on %s', (backend) => {
       .where(eq(conferenceOrder.id, order.id));
     return { ...order, paidAt };
   };
-  const ask = (orderId: number, fields: Record<string, unknown> = {}, opts: { token?: string; at?: PayFixture; lang?: string } = {}) =>
+  const ask = (
+    orderId: number,
+    fields: Record<string, unknown> = {},
+    opts: { token?: string; at?: ConferenceFixture; lang?: string } = {},
+  ) =>
     callHandler(requestPost, opts.at ?? fx, {
       token: opts.token ?? payer.token,
       headers: opts.lang ? { 'x-locale': opts.lang } : undefined,
@@ -97,13 +102,13 @@ describe.each(testBackends())('invoice requests on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `invoice${backend}`, 1000);
-    elsewhere = await plantPayingConference(database, `invoiceother${backend}`, 1000);
-    managers = [await plantPayer(database, fx.conferenceId, 'manager'), await plantPayer(database, fx.conferenceId, 'manager')];
-    payer = await plantPayer(database, fx.conferenceId);
-    stranger = await plantPayer(database, fx.conferenceId);
-    outsiderManager = await plantPayer(database, elsewhere.conferenceId, 'manager');
-    const outsider = await plantPayer(database, elsewhere.conferenceId);
+    fx = await plantConference(database, `invoice${backend}`, 1000);
+    elsewhere = await plantConference(database, `invoiceother${backend}`, 1000);
+    managers = [await plantAccount(database, fx.conferenceId, 'manager'), await plantAccount(database, fx.conferenceId, 'manager')];
+    payer = await plantAccount(database, fx.conferenceId);
+    stranger = await plantAccount(database, fx.conferenceId);
+    outsiderManager = await plantAccount(database, elsewhere.conferenceId, 'manager');
+    const outsider = await plantAccount(database, elsewhere.conferenceId);
     const order = await paidOrder(outsider.userId, 3, elsewhere);
     const made = created(
       await ask(order.id, { title: 'Elsewhere Ltd', email: 'elsewhere@example.org' }, { token: outsider.token, at: elsewhere }),

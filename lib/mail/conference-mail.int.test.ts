@@ -4,14 +4,14 @@ import { GET as configGet, PUT as configPut } from '@/app/api/conference/platfor
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';
 import { conferenceMailConfig, conferenceMember, mailOutbox } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { decryptSecrets } from '@/lib/server/secrets';
 import { ConferenceTransports } from './conference-transports';
 import { enqueueMail } from './outbox';
-import { plantMailConferences, type MailFixture } from './testing/fixtures';
-import { startSilentServer, startTestSmtp, type TestSmtp } from './testing/smtp';
+import { plantMailConferences, type MailFixture } from '@/testing/fixtures/mail';
+import { startSilentServer, startTestSmtp, type TestSmtp } from '@/testing/standins/smtp';
 import type { MailTransport, OutgoingMail } from './transport';
 import { drainOutbox } from './worker';
 

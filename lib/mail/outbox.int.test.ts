@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { enqueueMail } from './outbox';
 import type { MailTransport, OutgoingMail } from './transport';
 import { drainOutbox, MAX_ATTEMPTS } from './worker';

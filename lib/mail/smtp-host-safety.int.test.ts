@@ -12,12 +12,12 @@ import { PUT as configPut } from '@/app/api/conference/platform/config/email/rou
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';
 import { conference, conferenceMailConfig, conferenceMember } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, plantSession, useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, plantSession, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { decryptSecrets, encryptSecrets } from '@/lib/server/secrets';
 import { ConferenceTransports } from './conference-transports';
-import { plantMailConferences, type MailConference, type MailFixture } from './testing/fixtures';
-import { startSilentServer, startTestSmtp, type TestSmtp } from './testing/smtp';
+import { plantMailConferences, type MailConference, type MailFixture } from '@/testing/fixtures/mail';
+import { startSilentServer, startTestSmtp, type TestSmtp } from '@/testing/standins/smtp';
 
 const PATH = '/api/conference/platform/config/email';
 const PASSWORD = 'Secret2026mail';

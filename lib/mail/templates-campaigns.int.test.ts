@@ -10,14 +10,14 @@ import {
 import { GET as hotelGet, PUT as hotelPut } from '@/app/api/conference/platform/manage/hotel/mail-template/route';
 import type { Database } from '@/db/client';
 import { conferenceRegistration, mailCampaign, mailOutbox, mailTemplateOverride, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hotelMailTemplate } from '@/lib/hotel/mail-template';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { CAMPAIGN_MAX } from './campaign-schema';
 import { ConferenceTransports } from './conference-transports';
 import { enqueueMail } from './outbox';
-import { plantMailConferences, plantRegistrant, type MailFixture } from './testing/fixtures';
-import { startTestSmtp, type TestSmtp } from './testing/smtp';
+import { plantMailConferences, plantRegistrant, type MailFixture } from '@/testing/fixtures/mail';
+import { startTestSmtp, type TestSmtp } from '@/testing/standins/smtp';
 import { drainOutbox, MAX_ATTEMPTS } from './worker';
 
 const TEMPLATE = '/api/conference/platform/config/email/template';

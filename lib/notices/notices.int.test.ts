@@ -7,9 +7,9 @@ import { DELETE, PUT } from '@/app/api/conference/platform/manage/notice/[id]/ro
 import { POST as PUBLISH } from '@/app/api/conference/platform/manage/notice/[id]/publish/route';
 import type { Database } from '@/db/client';
 import { conferenceRegistration, notice, noticeRead } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import type { MyNotice } from './my-notices';
 import type { OrganiserNotice } from './notices';
 import type { NoticeInput } from './schemas';
@@ -32,8 +32,8 @@ const NOTICE = (n: string, over: Partial<NoticeInput> = {}): NoticeInput => ({
 
 describe.each(testBackends())('notices on %s', (backend) => {
   let database: Database;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerB: string;
   let registrant: { token: string; userId: string };
@@ -42,7 +42,7 @@ describe.each(testBackends())('notices on %s', (backend) => {
 
   const send = (
     handler: Parameters<typeof callHandler>[0],
-    fx: PayFixture,
+    fx: ConferenceFixture,
     token: string | undefined,
     opts: { method?: string; id?: number | string; body?: unknown; locale?: string } = {},
   ) =>
@@ -53,12 +53,13 @@ describe.each(testBackends())('notices on %s', (backend) => {
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       headers: { 'x-locale': opts.locale ?? 'en' },
     });
-  const create = async (fx: PayFixture, token: string, input: NoticeInput) => {
+  const create = async (fx: ConferenceFixture, token: string, input: NoticeInput) => {
     const res = await send(CREATE, fx, token, { body: input });
     expect(res.status, res.text).toBe(200);
     return (res.json!.data as { id: number }).id;
   };
-  const publish = (fx: PayFixture, token: string, id: number, published = true) => send(PUBLISH, fx, token, { id, body: { published } });
+  const publish = (fx: ConferenceFixture, token: string, id: number, published = true) =>
+    send(PUBLISH, fx, token, { id, body: { published } });
   const mine = async (token: string) => {
     const res = await send(MY_NOTICES, a, token, { method: 'GET' });
     expect(res.status, res.text).toBe(200);
@@ -69,13 +70,13 @@ describe.each(testBackends())('notices on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    a = await plantPayingConference(database, 'nota');
-    b = await plantPayingConference(database, 'notb');
-    ({ token: managerA } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    registrant = await plantPayer(database, a.conferenceId);
-    other = await plantPayer(database, a.conferenceId);
-    ({ token: stranger } = await plantPayer(database, a.conferenceId));
+    a = await plantConference(database, 'nota');
+    b = await plantConference(database, 'notb');
+    ({ token: managerA } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    registrant = await plantAccount(database, a.conferenceId);
+    other = await plantAccount(database, a.conferenceId);
+    ({ token: stranger } = await plantAccount(database, a.conferenceId));
     await database.db.insert(conferenceRegistration).values([
       { conferenceId: a.conferenceId, userId: registrant.userId, code: 'N0001' },
       { conferenceId: a.conferenceId, userId: other.userId, code: 'N0002' },

@@ -10,13 +10,13 @@ import { GET as listProviders, POST as addProvider } from '@/app/api/console/ide
 import { PUT as changeProvider } from '@/app/api/console/identity/[id]/route';
 import type { Database } from '@/db/client';
 import { identityProvider, oidcLoginState } from '@/db/schema';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { LIMITS } from '@/lib/accounts/rate-limit';
-import { apiRequest, plantSession, useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler } from '@/lib/payments/testing/fixtures';
+import { apiRequest, plantSession, useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler } from '@/testing/harness/conference';
 import { decryptSecrets } from '@/lib/server/secrets';
-import { callbackUris, STANDIN_CLIENT } from './testing/fixtures';
-import { OidcStandin, StandinBrowser } from './testing/oidc-standin';
+import { callbackUris, STANDIN_CLIENT } from '@/testing/fixtures/oidc';
+import { OidcStandin, StandinBrowser } from '@/testing/standins/oidc';
 
 const json = (v: unknown) => JSON.stringify(v);
 /** Route handlers sign in through the process's Better Auth: built again over this test's database. */

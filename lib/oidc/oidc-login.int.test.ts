@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as userInfo } from '@/app/api/base/user/info/route';
 import type { Database } from '@/db/client';
 import { account, conferenceRegistration, oidcLoginState, session, user, userIdentity } from '@/db/schema';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { authSecret, buildAuth, type Auth } from '@/lib/auth/auth';
 import { SESSION_COOKIE } from '@/lib/auth/cookies';
 import { AppError } from '@/lib/http/app-error';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler } from '@/lib/payments/testing/fixtures';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler } from '@/testing/harness/conference';
 import { beginLogin, NONCE_LENGTH } from './begin-login';
 import { completeLogin } from './complete-login';
 import { findCentral, findOrganisation } from './queries';
-import { callbackUris, plantProvider, STANDIN_CLIENT } from './testing/fixtures';
-import { OidcStandin, StandinBrowser } from './testing/oidc-standin';
+import { callbackUris, plantProvider, STANDIN_CLIENT } from '@/testing/fixtures/oidc';
+import { OidcStandin, StandinBrowser } from '@/testing/standins/oidc';
 
 const ORIGIN = 'http://oidc.localhost:3000';
 

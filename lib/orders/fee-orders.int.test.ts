@@ -12,7 +12,7 @@ import {
   registrationFee,
   user,
 } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { saveFee } from '@/lib/fees/fee-config';
 import { feeOffer } from '@/lib/fees/fee-offer';
 import { ZFeeInput, type FeeInput } from '@/lib/fees/schemas';

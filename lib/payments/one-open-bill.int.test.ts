@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as configPost } from '@/app/api/conference/platform/config/pay/route';
 import { POST as createPost } from '@/app/api/conference/pay/create/route';
 import { POST as notifyPost } from '@/app/api/conference/pay/notify/[kind]/route';
@@ -11,8 +11,9 @@ import { forgetSecretsKey } from '@/lib/server/secrets';
 import en from '@/messages/en.json';
 import { openBillInTransaction } from './create-bill';
 import { expireUnpaidOrders } from './expire';
-import { startStripeStandin, type StripeStandin } from './testing/stripe-standin';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { startStripeStandin, type StripeStandin } from '@/testing/standins/stripe';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 
 const SECRET_KEY = 'sk_test_standin_secret_key';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -27,7 +28,7 @@ const CREATES = 20;
 describe.each(testBackends())('one open payment per order on %s', (backend) => {
   let database: Database;
   let standin: StripeStandin;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
 
   beforeAll(async () => {
     process.env.PAYMENT_SECRETS_KEY = 'c'.repeat(64);
@@ -36,8 +37,8 @@ describe.each(testBackends())('one open payment per order on %s', (backend) => {
     process.env.STRIPE_API_BASE = standin.apiBase;
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `oneopen${backend}`, 1000);
-    const manager = await plantPayer(database, fx.conferenceId, 'manager');
+    fx = await plantConference(database, `oneopen${backend}`, 1000);
+    const manager = await plantAccount(database, fx.conferenceId, 'manager');
     const saved = await callHandler(configPost, fx, {
       token: manager.token,
       body: JSON.stringify({
@@ -65,7 +66,7 @@ describe.each(testBackends())('one open payment per order on %s', (backend) => {
       .where(eq(paymentBillOrder.orderId, orderId));
 
   it(`${CREATES} concurrent creates for one order leave exactly one pending bill`, async () => {
-    const payer = await plantPayer(database, fx.conferenceId);
+    const payer = await plantAccount(database, fx.conferenceId);
     const order = await plantOrder(database, fx, payer.userId);
     const answers = await Promise.all(Array.from({ length: CREATES }, () => pay(order.id, payer.token)));
 
@@ -95,7 +96,7 @@ describe.each(testBackends())('one open payment per order on %s', (backend) => {
 
   it('a create racing a notification and an expiry sweep ends consistent, never in a deadlock or a 5xx', async () => {
     for (let round = 0; round < 8; round++) {
-      const payer = await plantPayer(database, fx.conferenceId);
+      const payer = await plantAccount(database, fx.conferenceId);
       const order = await plantOrder(database, fx, payer.userId, { holdsPlace: true, createdAt: new Date(Date.now() - 10 * 86_400_000) });
       const first = await pay(order.id, payer.token);
       expect(first.status).toBe(200);
@@ -124,7 +125,7 @@ describe.each(testBackends())('one open payment per order on %s', (backend) => {
   // The same creates through the real transaction body minus lockPayer: each reads the pending
   // bills before the order lock queues it, so several open bills are left for one order.
   it.runIf(backend === 'postgres')('control: without the payer lock the same creates leave several pending bills', async () => {
-    const payer = await plantPayer(database, fx.conferenceId);
+    const payer = await plantAccount(database, fx.conferenceId);
     const order = await plantOrder(database, fx, payer.userId);
     const input = {
       conferenceId: fx.conferenceId,

@@ -11,15 +11,16 @@ import {
   paymentNotification,
   paymentRefund,
 } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as configGet, POST as configPost } from '@/app/api/conference/platform/config/pay/route';
 import { POST as createPost } from '@/app/api/conference/pay/create/route';
 import { POST as notifyPost } from '@/app/api/conference/pay/notify/[kind]/route';
 import { POST as refundPost } from '@/app/api/conference/manage/order/refund/route';
 import { recoverPendingBills } from './recover';
 import { forgetSecretsKey } from '@/lib/server/secrets';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 import {
   ADAPTER_KINDS,
   secretProbes,
@@ -28,7 +29,7 @@ import {
   type Delivery,
   type ProviderAdapter,
   type StartedBill,
-} from './testing/provider-adapters';
+} from '@/testing/standins/provider-adapters';
 
 /**
  * The four other online providers (WeChat Pay, Alipay, PayPal, PayEase) end to end through the
@@ -58,16 +59,16 @@ describe.each(testBackends())('online providers on %s', (backend) => {
 
   describe.each(ADAPTER_KINDS)('%s', (kind) => {
     let adapter: ProviderAdapter;
-    let fx: PayFixture;
+    let fx: ConferenceFixture;
     let manager: { token: string; userId: string };
     let payer: { token: string; userId: string };
     let saved: Awaited<ReturnType<typeof callHandler>>;
 
     beforeAll(async () => {
       adapter = adapters.get(kind)!;
-      fx = await plantPayingConference(database, `${kind.toLowerCase()}${backend}`, 1000);
-      manager = await plantPayer(database, fx.conferenceId, 'manager');
-      payer = await plantPayer(database, fx.conferenceId);
+      fx = await plantConference(database, `${kind.toLowerCase()}${backend}`, 1000);
+      manager = await plantAccount(database, fx.conferenceId, 'manager');
+      payer = await plantAccount(database, fx.conferenceId);
       saved = await callHandler(configPost, fx, { token: manager.token, body: JSON.stringify(adapter.methodBody()) });
       expect(saved.status, saved.text).toBe(200);
     });

@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, registrationFee } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as configPost } from '@/app/api/conference/platform/config/pay/route';
 import { POST as createPost } from '@/app/api/conference/pay/create/route';
 import { POST as cancelPost } from '@/app/api/conference/pay/bill/[billId]/cancel/route';
 import { POST as decidePost } from '@/app/api/conference/manage/order/decide/route';
 import { expireUnpaidOrders } from './expire';
 import { DEFAULT_PAYMENT_SETTINGS } from './methods';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, TEST_BANK as BANK, type PayFixture } from './testing/fixtures';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder, TEST_BANK as BANK } from '@/testing/fixtures/payments';
 
 /**
  * An order whose bank transfer was rejected by a manager or cancelled by its payer is payable again
@@ -22,18 +23,18 @@ const ORDER_TIME_MS = DEFAULT_PAYMENT_SETTINGS.orderExpiryMinutes * 60_000;
 
 describe.each(testBackends())('payable again after a transfer on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   let manager: { token: string; userId: string };
   let payers: { token: string; userId: string }[];
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `again${backend}`, 10);
-    manager = await plantPayer(database, fx.conferenceId, 'manager');
+    fx = await plantConference(database, `again${backend}`, 10);
+    manager = await plantAccount(database, fx.conferenceId, 'manager');
     // One available order per fee and account: three payers.
     payers = [];
-    for (let i = 0; i < 3; i++) payers.push(await plantPayer(database, fx.conferenceId));
+    for (let i = 0; i < 3; i++) payers.push(await plantAccount(database, fx.conferenceId));
     const saved = await callHandler(configPost, fx, {
       token: manager.token,
       body: JSON.stringify({ kind: 'bankRemit', enabled: true, settings: BANK }),

@@ -7,13 +7,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as healthGet } from '@/app/api/health/route';
 import { POST as refundPost } from '@/app/api/conference/manage/order/refund/route';
 import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/route';
 import { RECEIPTS_PER_ACCOUNT, receiptWorkerPool } from './receipt-worker-pool';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 
 /**
  * Receipt PDFs through the route handler: made once in the worker thread and then served from
@@ -73,14 +74,14 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
   let database: Database;
   let root: string;
   let previousUploadDir: string | undefined;
-  let fx: PayFixture;
-  let elsewhere: PayFixture;
+  let fx: ConferenceFixture;
+  let elsewhere: ConferenceFixture;
   let manager: Account;
   let otherManager: Account;
   let payers: Array<Account & Paid>;
 
   /** A paid bank-transfer bill of `userId` for one new order. */
-  const plantPaid = async (at: PayFixture, userId: string, totalMinor = 120000): Promise<Paid> => {
+  const plantPaid = async (at: ConferenceFixture, userId: string, totalMinor = 120000): Promise<Paid> => {
     const order = await plantOrder(database, at, userId, { totalMinor });
     const [bill] = await database.db
       .insert(paymentBill)
@@ -100,7 +101,7 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
     return { orderId: order.id, billId: bill.id };
   };
 
-  const receipt = async (token: string, orderId: number, at: PayFixture = fx) => {
+  const receipt = async (token: string, orderId: number, at: ConferenceFixture = fx) => {
     const res = await receiptGet(
       apiRequest(`/api/conference/order/receipt/${orderId}`, { host: at.host, token, headers: { 'x-locale': 'en' } }),
       { params: Promise.resolve({ orderId: String(orderId) }) },
@@ -130,13 +131,13 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
     process.env.UPLOAD_DIR = root;
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `receipts${backend}`);
-    elsewhere = await plantPayingConference(database, `receiptsother${backend}`);
-    manager = await plantPayer(database, fx.conferenceId, 'manager');
-    otherManager = await plantPayer(database, elsewhere.conferenceId, 'manager');
+    fx = await plantConference(database, `receipts${backend}`);
+    elsewhere = await plantConference(database, `receiptsother${backend}`);
+    manager = await plantAccount(database, fx.conferenceId, 'manager');
+    otherManager = await plantAccount(database, elsewhere.conferenceId, 'manager');
     payers = [];
     for (let i = 0; i < AT_ONCE; i++) {
-      const payer = await plantPayer(database, fx.conferenceId);
+      const payer = await plantAccount(database, fx.conferenceId);
       payers.push({ ...payer, ...(await plantPaid(fx, payer.userId, 120000 + i)) });
     }
   });
@@ -150,7 +151,7 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
   it(`keeps /api/health answering within ${HEALTH_WITHIN_MS[backend]} ms while ${AT_ONCE} receipts are made at once`, async () => {
     // One receipt first (of a bill outside the twenty): the first call of the route warms the
     // session, tenancy and query code of this process, which is not what is measured here.
-    const warm = await plantPayer(database, fx.conferenceId);
+    const warm = await plantAccount(database, fx.conferenceId);
     expect((await receipt(warm.token, (await plantPaid(fx, warm.userId)).orderId)).status).toBe(200);
     const madeBefore = receiptWorkerPool().made();
     const { result: answers, took, latencies } = await healthWhile(() => Promise.all(payers.map((p) => receipt(p.token, p.orderId))));
@@ -212,9 +213,9 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
   });
 
   it(`lets one account have ${RECEIPTS_PER_ACCOUNT} receipts in progress, answers 429 beyond, and does not limit another account`, async () => {
-    const busy = await plantPayer(database, fx.conferenceId);
-    const greedy = await plantPayer(database, fx.conferenceId);
-    const bystander = await plantPayer(database, fx.conferenceId);
+    const busy = await plantAccount(database, fx.conferenceId);
+    const greedy = await plantAccount(database, fx.conferenceId);
+    const bystander = await plantAccount(database, fx.conferenceId);
     const busyBills = [await plantPaid(fx, busy.userId), await plantPaid(fx, busy.userId)];
     const greedyBills: Paid[] = [];
     for (let i = 0; i < RECEIPTS_PER_ACCOUNT + 2; i++) greedyBills.push(await plantPaid(fx, greedy.userId));
@@ -241,7 +242,7 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
 
   it("is not found for another participant, or for a manager of another conference (on either conference's host)", async () => {
     const payer = payers[2];
-    const participant = await plantPayer(database, fx.conferenceId);
+    const participant = await plantAccount(database, fx.conferenceId);
     expect((await receipt(participant.token, payer.orderId)).status).toBe(404);
     expect((await receipt(otherManager.token, payer.orderId)).status).toBe(404);
     expect((await receipt(otherManager.token, payer.orderId, elsewhere)).status).toBe(404);

@@ -16,8 +16,8 @@ import {
   uploadedFile,
   user,
 } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import type { RouteHandler } from '@/lib/http/route';
 import { POST as configPost } from '@/app/api/conference/platform/config/pay/route';
 import { POST as createPost } from '@/app/api/conference/pay/create/route';
@@ -34,8 +34,9 @@ import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/
 import { expireStaleTransfers } from './expire';
 import { logBill } from './log';
 import { forgetSecretsKey } from '@/lib/server/secrets';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, TEST_BANK as BANK, type PayFixture } from './testing/fixtures';
-import { secretProbes, startAdapter, type ProviderAdapter, type StartedBill } from './testing/provider-adapters';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder, TEST_BANK as BANK } from '@/testing/fixtures/payments';
+import { secretProbes, startAdapter, type ProviderAdapter, type StartedBill } from '@/testing/standins/provider-adapters';
 
 /**
  * Bank transfer end to end through the route handlers: the payee details, the payer's slip, the
@@ -63,7 +64,7 @@ async function multipart(fileName: string, data: Uint8Array, note = '') {
 describe.each(testBackends())('bank transfers on %s', (backend) => {
   let database: Database;
   let root: string;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   let managers: Account[];
   let payer: Account;
   let other: Account;
@@ -79,11 +80,11 @@ describe.each(testBackends())('bank transfers on %s', (backend) => {
     wechat = await startAdapter('weChat');
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `remit${backend}`, 1000);
+    fx = await plantConference(database, `remit${backend}`, 1000);
     managers = [];
-    for (let i = 0; i < MANAGERS; i++) managers.push(await plantPayer(database, fx.conferenceId, 'manager'));
-    payer = await plantPayer(database, fx.conferenceId);
-    other = await plantPayer(database, fx.conferenceId);
+    for (let i = 0; i < MANAGERS; i++) managers.push(await plantAccount(database, fx.conferenceId, 'manager'));
+    payer = await plantAccount(database, fx.conferenceId);
+    other = await plantAccount(database, fx.conferenceId);
     const saved = await callHandler(configPost, fx, { token: managers[0].token, body: JSON.stringify(wechat.methodBody()) });
     expect(saved.status, saved.text).toBe(200);
   });
@@ -328,8 +329,8 @@ describe.each(testBackends())('bank transfers on %s', (backend) => {
   });
 
   it("the order list filters by payment and text, and never shows another conference's orders; the export is an xlsx", async () => {
-    const elsewhere = await plantPayingConference(database, `remitother${backend}`, 1000);
-    const outsider = await plantPayer(database, elsewhere.conferenceId);
+    const elsewhere = await plantConference(database, `remitother${backend}`, 1000);
+    const outsider = await plantAccount(database, elsewhere.conferenceId);
     const theirs = [await plantOrder(database, elsewhere, outsider.userId), await plantOrder(database, elsewhere, outsider.userId)];
     await database.db
       .update(conferenceOrder)
@@ -402,8 +403,8 @@ describe.each(testBackends())('bank transfers on %s', (backend) => {
   });
 
   it('a transfer announced but never evidenced gives its places back after the order time; one with a slip waits', async () => {
-    const walker = await plantPayer(database, fx.conferenceId);
-    const sender = await plantPayer(database, fx.conferenceId);
+    const walker = await plantAccount(database, fx.conferenceId);
+    const sender = await plantAccount(database, fx.conferenceId);
     const gone = await plantOrder(database, fx, walker.userId, { holdsPlace: true });
     const sent = await plantOrder(database, fx, sender.userId, { holdsPlace: true });
     const goneBill = (await create([gone.id], 'bankRemit', walker.token)).json!.data as { billId: number };

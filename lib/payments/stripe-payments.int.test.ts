@@ -13,8 +13,8 @@ import {
   paymentRefund,
   registrationFee,
 } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as configPost, GET as configGet } from '@/app/api/conference/platform/config/pay/route';
 import { POST as createPost } from '@/app/api/conference/pay/create/route';
 import { POST as notifyPost } from '@/app/api/conference/pay/notify/[kind]/route';
@@ -24,8 +24,9 @@ import { revenueByDay } from './queries';
 import { retryPendingRefunds } from './refund';
 import { recoverPendingBills } from './recover';
 import { forgetSecretsKey } from '@/lib/server/secrets';
-import { startStripeStandin, type StripeStandin } from './testing/stripe-standin';
-import { callHandler, plantOrder, plantPayer, plantPayingConference, type PayFixture } from './testing/fixtures';
+import { startStripeStandin, type StripeStandin } from '@/testing/standins/stripe';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
+import { plantOrder } from '@/testing/fixtures/payments';
 
 const SECRET_KEY = 'sk_test_standin_secret_key';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -34,7 +35,7 @@ const DUPLICATES = 200;
 describe.each(testBackends())('card payments through Stripe on %s', (backend) => {
   let database: Database;
   let standin: StripeStandin;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   let manager: { token: string; userId: string };
   let payer: { token: string; userId: string };
 
@@ -45,9 +46,9 @@ describe.each(testBackends())('card payments through Stripe on %s', (backend) =>
     process.env.STRIPE_API_BASE = standin.apiBase;
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, `stripe${backend}`, 1000);
-    manager = await plantPayer(database, fx.conferenceId, 'manager');
-    payer = await plantPayer(database, fx.conferenceId);
+    fx = await plantConference(database, `stripe${backend}`, 1000);
+    manager = await plantAccount(database, fx.conferenceId, 'manager');
+    payer = await plantAccount(database, fx.conferenceId);
     const saved = await callHandler(configPost, fx, {
       token: manager.token,
       body: JSON.stringify({
@@ -225,7 +226,7 @@ describe.each(testBackends())('card payments through Stripe on %s', (backend) =>
     const rounds = 12;
     const outcomes: string[] = [];
     for (let i = 0; i < rounds; i++) {
-      const racer = await plantPayer(database, fx.conferenceId);
+      const racer = await plantAccount(database, fx.conferenceId);
       const order = await plantOrder(database, fx, racer.userId, { holdsPlace: true, createdAt: new Date(Date.now() - 10 * 86_400_000) });
       const res = await pay([order.id], racer.token);
       const billId = (res.json!.data as { billId: number }).billId;
@@ -312,7 +313,7 @@ describe.each(testBackends())('card payments through Stripe on %s', (backend) =>
   });
 
   it('expiry lets a payer who is paying right now finish', async () => {
-    const racer = await plantPayer(database, fx.conferenceId);
+    const racer = await plantAccount(database, fx.conferenceId);
     const order = await plantOrder(database, fx, racer.userId, { holdsPlace: true, createdAt: new Date(Date.now() - 10 * 86_400_000) });
     const res = await pay([order.id], racer.token);
     const billId = (res.json!.data as { billId: number }).billId;
@@ -337,7 +338,7 @@ describe.each(testBackends())('card payments through Stripe on %s', (backend) =>
   });
 
   it('refuses orders that are not mine, mixed currencies, and a method that is off', async () => {
-    const stranger = await plantPayer(database, fx.conferenceId);
+    const stranger = await plantAccount(database, fx.conferenceId);
     const mine = await plantOrder(database, fx, payer.userId);
     expect((await pay([mine.id], stranger.token)).json!.error).toBe('ORDER_NOT_FOUND');
     const usd = await plantOrder(database, fx, payer.userId, { currency: 'USD', totalMinor: 9000 });

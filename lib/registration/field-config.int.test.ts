@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { and, eq } from 'drizzle-orm';
 import { conference, registrationField } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { deleteCustomField, loadFields, moveField, saveCommonSwitches, saveCustomField } from './field-config';
 import { ZFieldInput } from './fields';
 

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, mailOutbox, registrationConfig, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hitRateLimit } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
 import { registerParticipant } from './register-participant';

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, registrationConfig, registrationField, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { findBasicConfig, saveBasicConfig } from './basic-config';
 import { activeVersion, loadFields, saveCustomField } from './field-config';
 import { ZFieldInput } from './fields';

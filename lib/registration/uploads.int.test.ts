@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, uploadedFile, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { describeAnswers } from './describe-answers';
 import { parseAnswers } from './answers';
 import { loadFields, saveCommonSwitches, saveCustomField } from './field-config';

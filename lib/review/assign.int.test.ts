@@ -2,27 +2,25 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox, reviewAssignment, submission } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as assignPost } from '@/app/api/conference/platform/manage/assign/route';
 import { POST as autoPost } from '@/app/api/conference/platform/manage/assign/auto/route';
 import { POST as conflictPost } from '@/app/api/conference/review/conflict/route';
 import { removeReviewer } from '@/lib/reviewers/manage';
 import { autoAssign, cancelAssignment } from './assign';
 import { declareConflictFor } from './declare-conflict';
+import { callHandler, plantAccount, type Account } from '@/testing/harness/conference';
 import {
-  callHandler,
   liveAssignments,
-  plantAccount,
   plantAssignment,
   plantReviewConference,
   plantReviewer,
   plantSubmission,
   plantTopic,
   setReviewConfig,
-  type Account,
   type ReviewFixture,
-} from './testing/fixtures';
+} from '@/testing/fixtures/review';
 import { withdrawSubmission } from '@/lib/submissions/withdraw-submission';
 import { recordConflict } from './conflicts';
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { reviewConfig } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as configGet, POST as configPost } from '@/app/api/conference/platform/config/review/route';
 import { DEFAULT_SCALES } from './schemas';
-import { callHandler, plantAccount, plantReviewConference, plantReviewer, type ReviewFixture } from './testing/fixtures';
+import { callHandler, plantAccount } from '@/testing/harness/conference';
+import { plantReviewConference, plantReviewer, type ReviewFixture } from '@/testing/fixtures/review';
 
 /** The review settings: managers only; a rule over 100 characters or a bad scale is refused and nothing is stored. */
 describe.each(testBackends())('review settings on %s', (backend) => {

@@ -2,23 +2,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox, reviewAssignment } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { AppError } from '@/lib/http/app-error';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as submitPost } from '@/app/api/conference/review/submit/route';
 import { submitReview } from './score';
 import type { ReviewScores } from './schemas';
+import { callHandler, plantAccount, type Account } from '@/testing/harness/conference';
 import {
-  callHandler,
-  plantAccount,
   plantAssignment,
   plantReviewConference,
   plantReviewer,
   plantSubmission,
   setReviewConfig,
-  type Account,
   type ReviewFixture,
-} from './testing/fixtures';
+} from '@/testing/fixtures/review';
 
 const CALLS = 200;
 const scoresOf = (i: number): ReviewScores => ({

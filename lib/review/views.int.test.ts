@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailOutbox, submission, submissionConfig, submissionVersion } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as assignmentGet } from '@/app/api/conference/review/assignment/route';
 import { GET as assignmentsGet } from '@/app/api/conference/review/assignments/route';
 import { POST as decidePost } from '@/app/api/conference/review/decide/route';
@@ -12,18 +12,16 @@ import { POST as releasePost } from '@/app/api/conference/review/release/route';
 import { GET as submissionGet } from '@/app/api/conference/review/submission/route';
 import { GET as submissionsGet } from '@/app/api/conference/review/submissions/route';
 import { POST as submitPost } from '@/app/api/conference/review/submit/route';
+import { callHandler, plantAccount, type Account } from '@/testing/harness/conference';
 import {
-  callHandler,
-  plantAccount,
   plantAssignment,
   plantReviewConference,
   plantReviewer,
   plantSubmission,
   setReviewConfig,
-  type Account,
   type PlantedReviewer,
   type ReviewFixture,
-} from './testing/fixtures';
+} from '@/testing/fixtures/review';
 
 const AUTHOR = { name: 'Zhangsecret', surname: 'Hiddenname', email: 'hidden.author@secret-uni.example', company: 'Secretive Institute' };
 const OTHER_SCORES = { overall: 9, relevance: 4, englishLevel: 4, originality: 4, recommend: 4 };

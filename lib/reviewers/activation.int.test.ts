@@ -3,18 +3,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { account, conferenceMember, mailOutbox, reviewer, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { signIn } from '@/lib/accounts/sign-in';
 import { buildAuth } from '@/lib/auth/auth';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET as keyGet } from '@/app/api/conference/platform/manage/review/key/[key]/route';
 import { GET as activeGet, POST as activePost } from '@/app/api/conference/platform/manage/review/active/route';
 import { POST as mailPost } from '@/app/api/conference/platform/manage/review/mail/route';
 import { POST as addPost } from '@/app/api/conference/platform/manage/review/route';
 import { hashInvitationKey } from './keys';
-import { sessionFor, signUpCodeFor } from './testing';
+import { sessionFor, signUpCodeFor } from '@/testing/fixtures/reviewers';
 
 /**
  * Invitation and activation through the route handlers: the mail's link is the only place the key
@@ -37,7 +37,7 @@ const FORM = {
 
 describe.each(testBackends())('reviewer invitation and activation on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
+  let fx: ConferenceFixture;
   let manager: string;
 
   const json = (body: unknown) => JSON.stringify(body);
@@ -64,8 +64,8 @@ describe.each(testBackends())('reviewer invitation and activation on %s', (backe
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, 'revact');
-    manager = (await plantPayer(database, fx.conferenceId, 'manager')).token;
+    fx = await plantConference(database, 'revact');
+    manager = (await plantAccount(database, fx.conferenceId, 'manager')).token;
   });
   afterAll(() => database?.close());
 

@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceMember, mailOutbox, reviewAssignment, reviewer, submission } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { DELETE as removeDelete } from '@/app/api/conference/platform/manage/review/[id]/route';
 import { GET as templateGet, POST as importPost } from '@/app/api/conference/platform/manage/review/import/route';
 import { POST as activePost } from '@/app/api/conference/platform/manage/review/active/route';
@@ -13,9 +13,9 @@ import { POST as mailPost } from '@/app/api/conference/platform/manage/review/ma
 import { DELETE as roleDelete, GET as roleGet } from '@/app/api/conference/platform/manage/review/role/[id]/route';
 import { POST as rolePost } from '@/app/api/conference/platform/manage/review/role/route';
 import { GET as listGet, POST as addPost } from '@/app/api/conference/platform/manage/review/route';
-import { manyRows, unzipBomb, xfdBomb } from '@/lib/imports/testing-bombs';
+import { manyRows, unzipBomb, xfdBomb } from '@/testing/fixtures/import-bombs';
 import { readReviewerSheet } from './sheet';
-import { invitationKeyFromMail, signUpCodeFor } from './testing';
+import { invitationKeyFromMail, signUpCodeFor } from '@/testing/fixtures/reviewers';
 
 /**
  * Reviewer management through the route handlers: import from CSV and xlsx with invalid rows
@@ -46,8 +46,8 @@ type ImportAnswer = { added: number; skipped: { row: number; email: string }[]; 
 
 describe.each(testBackends())('reviewer management on %s', (backend) => {
   let database: Database;
-  let fx: PayFixture;
-  let other: PayFixture;
+  let fx: ConferenceFixture;
+  let other: ConferenceFixture;
   let manager: string;
   let participant: string;
   let otherManager: string;
@@ -71,11 +71,11 @@ describe.each(testBackends())('reviewer management on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    fx = await plantPayingConference(database, 'revman');
-    other = await plantPayingConference(database, 'revother');
-    manager = (await plantPayer(database, fx.conferenceId, 'manager')).token;
-    participant = (await plantPayer(database, fx.conferenceId, 'user')).token;
-    otherManager = (await plantPayer(database, other.conferenceId, 'manager')).token;
+    fx = await plantConference(database, 'revman');
+    other = await plantConference(database, 'revother');
+    manager = (await plantAccount(database, fx.conferenceId, 'manager')).token;
+    participant = (await plantAccount(database, fx.conferenceId, 'user')).token;
+    otherManager = (await plantAccount(database, other.conferenceId, 'manager')).token;
     await callHandler(addPost, fx, { token: manager, body: json({ email: 'existing@example.org' }) });
   });
   afterAll(() => database?.close());

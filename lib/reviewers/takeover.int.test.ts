@@ -7,12 +7,12 @@ import { GET as keyGet } from '@/app/api/conference/platform/manage/review/key/[
 import { POST as addPost } from '@/app/api/conference/platform/manage/review/route';
 import type { Database } from '@/db/client';
 import { account, reviewer, user } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { ConferenceTransports } from '@/lib/mail/conference-transports';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { plantMailConferences, plantRegistrant, type MailFixture } from '@/lib/mail/testing/fixtures';
-import { startTestSmtp, type TestSmtp } from '@/lib/mail/testing/smtp';
+import { plantMailConferences, plantRegistrant, type MailFixture } from '@/testing/fixtures/mail';
+import { startTestSmtp, type TestSmtp } from '@/testing/standins/smtp';
 import type { MailTransport, OutgoingMail } from '@/lib/mail/transport';
 import { drainOutbox } from '@/lib/mail/worker';
 

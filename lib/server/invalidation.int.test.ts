@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/db/client';
 import { cmsPage, conference } from '@/db/schema';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { ZPageInput } from '@/lib/cms/page-schemas';
 import { forgetPages, publishedPage, savePage, setPublished } from '@/lib/cms/pages';
 import { forgetLook } from '@/lib/cms/templates';

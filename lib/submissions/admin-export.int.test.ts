@@ -6,15 +6,15 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { submission, submissionVersion, uploadedFile } from '@/db/schema';
 import { GET as exportGet } from '@/app/api/conference/manage/contribute/export/route';
 import { GET as fileGet } from '@/app/api/conference/manage/contribute/[submissionId]/file/[fileId]/route';
 import { adminSubmissionDetail } from './admin-detail';
 import { allAdminSubmissions } from './admin-list';
 import { ZAdminSubmissionQuery } from './admin-list-params';
-import { plantAdminSubmissions, type AdminFixture } from './testing/admin-fixtures';
+import { plantAdminSubmissions, type AdminFixture } from '@/testing/fixtures/submissions-admin';
 
 describe.each(testBackends())('admin submission export and files on %s', (backend) => {
   let database: Database;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import type { RouteHandler } from '@/lib/http/route';
 import { GET as listGet } from '@/app/api/conference/manage/contribute/list/route';
 import { GET as exportGet } from '@/app/api/conference/manage/contribute/export/route';
@@ -12,7 +12,7 @@ import { adminSubmissionDetail } from './admin-detail';
 import { adminSubmissions, sessionAndDescendants } from './admin-list';
 import { adminSubmissionQueryFrom, ZAdminSubmissionQuery } from './admin-list-params';
 import { submissionCountsBySessionAndStatus } from './stats';
-import { plantAdminSubmissions, type AdminFixture } from './testing/admin-fixtures';
+import { plantAdminSubmissions, type AdminFixture } from '@/testing/fixtures/submissions-admin';
 
 describe.each(testBackends())('admin submission list, stats and detail on %s', (backend) => {
   let database: Database;

@@ -11,10 +11,10 @@ import * as list from '@/app/api/conference/submission/route';
 import * as upload from '@/app/api/conference/submission/upload/route';
 import type { Database } from '@/db/client';
 import { mailOutbox, submission, submissionAuthor, submissionConfig, submissionEvent, submissionVersion, uploadedFile } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer } from '@/lib/payments/testing/fixtures';
-import { plantCall, validSubmission, type CallFixture } from './testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount } from '@/testing/harness/conference';
+import { plantCall, validSubmission, type CallFixture } from '@/testing/fixtures/submissions';
 
 type Json = { code?: number; error?: string; message?: string; data?: Record<string, unknown> } | null;
 /** The fixture as callHandler takes it (it needs the host only). */
@@ -44,8 +44,8 @@ describe.each(testBackends())('an author submits, edits, resubmits and withdraws
     useAsProcessDatabase(database);
     fx = await plantCall(database, 'flow', { abstractFileRequired: true, abstractFileMaxMb: 1, keywordsMin: 2, keywordsMax: 3 });
     other = await plantCall(database, 'elsewhere');
-    alice = await plantPayer(database, fx.conferenceId);
-    bob = await plantPayer(database, fx.conferenceId);
+    alice = await plantAccount(database, fx.conferenceId);
+    bob = await plantAccount(database, fx.conferenceId);
   });
   afterAll(async () => {
     await database?.close();

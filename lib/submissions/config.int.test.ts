@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { submissionConfig } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET, POST } from '@/app/api/conference/platform/config/contribute/route';
 import { callForPapers, callStateNow, findCallConfig, saveCallConfig } from './config';
 import { DEFAULT_CALL_CONFIG, type CallConfigInput } from './config-schemas';
@@ -43,25 +43,25 @@ const FULL: CallConfigInput = {
 
 describe.each(testBackends())('call for papers settings on %s', (backend) => {
   let database: Database;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerB: string;
   let participant: string;
 
   const row = async (conferenceId: number) =>
     (await database.db.select().from(submissionConfig).where(eq(submissionConfig.conferenceId, conferenceId)))[0] ?? null;
-  const post = (fx: PayFixture, token: string, body: unknown, locale = 'en') =>
+  const post = (fx: ConferenceFixture, token: string, body: unknown, locale = 'en') =>
     callHandler(POST, fx, { token, body: JSON.stringify(body), headers: { 'x-locale': locale } });
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    a = await plantPayingConference(database, 'cfpa');
-    b = await plantPayingConference(database, 'cfpb');
-    ({ token: managerA } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    ({ token: participant } = await plantPayer(database, a.conferenceId, 'user'));
+    a = await plantConference(database, 'cfpa');
+    b = await plantConference(database, 'cfpb');
+    ({ token: managerA } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    ({ token: participant } = await plantAccount(database, a.conferenceId, 'user'));
   }, 120_000);
   afterAll(() => database?.close());
 

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { submission, submissionSession } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { useAsProcessDatabase } from '@/lib/http/testing';
-import { callHandler, plantPayer, plantPayingConference, type PayFixture } from '@/lib/payments/testing/fixtures';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { useAsProcessDatabase } from '@/testing/harness/handlers';
+import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { POST as addPost } from '@/app/api/conference/platform/config/contribute/session/route';
 import { DELETE as sessionDelete, PUT as sessionPut } from '@/app/api/conference/platform/config/contribute/session/[id]/route';
 import { POST as movePost } from '@/app/api/conference/platform/config/contribute/session/[id]/move/route';
@@ -22,8 +22,8 @@ const name = (en: string) => ({ zh: `${en}（中）`, en });
 
 describe.each(testBackends())('session tree on %s', (backend) => {
   let database: Database;
-  let a: PayFixture;
-  let b: PayFixture;
+  let a: ConferenceFixture;
+  let b: ConferenceFixture;
   let managerA: string;
   let managerB: string;
   let userA: { token: string; userId: string };
@@ -39,11 +39,11 @@ describe.each(testBackends())('session tree on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     useAsProcessDatabase(database);
-    a = await plantPayingConference(database, 'sesa');
-    b = await plantPayingConference(database, 'sesb');
-    ({ token: managerA } = await plantPayer(database, a.conferenceId, 'manager'));
-    ({ token: managerB } = await plantPayer(database, b.conferenceId, 'manager'));
-    userA = await plantPayer(database, a.conferenceId, 'user');
+    a = await plantConference(database, 'sesa');
+    b = await plantConference(database, 'sesb');
+    ({ token: managerA } = await plantAccount(database, a.conferenceId, 'manager'));
+    ({ token: managerB } = await plantAccount(database, b.conferenceId, 'manager'));
+    userA = await plantAccount(database, a.conferenceId, 'user');
   }, 120_000);
   afterAll(() => database?.close());
 

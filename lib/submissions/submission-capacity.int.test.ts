@@ -2,12 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conferenceOrder, mailOutbox, submission, submissionConfig, submissionVersion } from '@/db/schema';
-import { createTestDatabase, testBackends } from '@/db/testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import type { AppError } from '@/lib/http/app-error';
 import { expireUnpaidOrders } from '@/lib/payments/expire';
 import { listMySubmissions, feeUnpaid } from './queries';
 import { submitSubmission } from './submit-submission';
-import { plantCall, plantUsers, validSubmission, type CallFixture } from './testing';
+import { plantCall, plantUsers, validSubmission, type CallFixture } from '@/testing/fixtures/submissions';
 import { withdrawSubmission } from './withdraw-submission';
 
 const CAP = 50;

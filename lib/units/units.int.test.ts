@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { unit } from '@/db/schema';
-import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';
-import { apiRequest, useAsProcessDatabase } from '@/lib/http/testing';
+import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
+import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { POST as findByQuery } from '@/app/api/home/company/findByQuery/route';
 import { HIDDEN_UNIT_ID, type UnitPage } from './units';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlipayStandin, rsaPair, type AlipayNotification } from '../testing/alipay-standin';
+import { AlipayStandin, rsaPair, type AlipayNotification } from '@/testing/standins/alipay';
 import { alipayProvider, beijingTime, minorUnits, yuan } from './alipay';
 import { ProviderError, type BillRef, type StartInput } from './types';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayEaseStandin, type PayEaseStandin } from '../testing/payease-standin';
+import { startPayEaseStandin, type PayEaseStandin } from '@/testing/standins/payease';
 import { payeaseHmac, payeaseProvider } from './payease';
 import { ProviderError, type BillRef, type ProviderConfig, type StartInput, type VerifiedEvent } from './types';
 

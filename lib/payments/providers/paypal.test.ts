@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayPalStandin, type PayPalStandin, type StandinWebhook } from '../testing/paypal-standin';
+import { startPayPalStandin, type PayPalStandin, type StandinWebhook } from '@/testing/standins/paypal';
 import { paypalProvider, paypalValue } from './paypal';
 import { ProviderError, type BillRef, type ProviderConfig, type StartInput } from './types';
 

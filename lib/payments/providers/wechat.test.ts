@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWechatKeys, rsaPair, WechatStandin, type WechatNotification } from '../testing/wechat-standin';
+import { makeWechatKeys, rsaPair, WechatStandin, type WechatNotification } from '@/testing/standins/wechat';
 import { ProviderError, type BillRef, type StartInput } from './types';
 import { beijingRfc3339, wechatProvider } from './wechat';
 

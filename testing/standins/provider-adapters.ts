@@ -5,10 +5,10 @@
  * and play the payer paying — with the provider's signed notification, a forged one, a tampered
  * one, or none at all. Test-only; no test framework imports.
  */
-import { AlipayStandin } from './alipay-standin';
-import { startPayEaseStandin } from './payease-standin';
-import { startPayPalStandin } from './paypal-standin';
-import { rsaPair, WechatStandin } from './wechat-standin';
+import { AlipayStandin } from './alipay';
+import { startPayEaseStandin } from './payease';
+import { startPayPalStandin } from './paypal';
+import { rsaPair, WechatStandin } from './wechat';
 
 export type AdapterKind = 'weChat' | 'aliPay' | 'payPal' | 'payEase';
 export const ADAPTER_KINDS: AdapterKind[] = ['weChat', 'aliPay', 'payPal', 'payEase'];

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { conference, conferenceMember, platformAdmin } from '@/db/schema';
 import { DEMO_SLUG, seedDemo } from '@/db/seed';
-import { createTestDatabase, testBackends } from '@/db/testing';
-import { EXTRA_SEGMENT_ENCODINGS, HOSTILE_SEGMENTS, HUGE_STRING, PATH_ENCODINGS, hostileQueries, hostileValues } from './fuzz-inputs';
-import type { RouteHandler } from './route';
-import { apiRequest, plantSession, sessionUserId, useAsProcessDatabase } from './testing';
+import { createTestDatabase, testBackends } from '@/testing/harness/database';
+import { EXTRA_SEGMENT_ENCODINGS, HOSTILE_SEGMENTS, HUGE_STRING, PATH_ENCODINGS, hostileQueries, hostileValues } from './inputs';
+import type { RouteHandler } from '@/lib/http/route';
+import { apiRequest, plantSession, sessionUserId, useAsProcessDatabase } from '@/testing/harness/handlers';
 
 type Module = Record<string, unknown>;
 const modules = import.meta.glob<Module>('/app/api/**/route.ts');

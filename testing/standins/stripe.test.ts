@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAmount, parseStripeForm, startStripeStandin, type StripeStandin } from './stripe-standin';
+import { formatAmount, parseStripeForm, startStripeStandin, type StripeStandin } from './stripe';
 
 const secretKey = 'sk_test_standin_unit';
 const webhookSecret = 'whsec_standin_unit';

@@ -1,5 +1,5 @@
-import { DEMO_STRIPE_KEYS } from './demo-keys';
-import { startStripeStandin, type StripeStandin } from './testing/stripe-standin';
+import { DEMO_STRIPE_KEYS } from '../lib/payments/demo-keys';
+import { startStripeStandin, type StripeStandin } from '../testing/standins/stripe';
 
 /**
  * The demo conference's card method: with no network to reach Stripe, `npm start` runs a

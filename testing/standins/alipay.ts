@@ -1,7 +1,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderConfig } from '../providers/types';
+import type { ProviderConfig } from '@/lib/payments/providers/types';
 
 /**
  * A stand-in for Alipay's OpenAPI 2.0 gateway on loopback, for unit and browser tests. Written from

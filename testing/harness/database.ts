@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from './client';
-import { conference } from './schema';
+import { openDatabase, type Database } from '@/db/client';
+import { conference } from '@/db/schema';
 
 /**
  * Databases for integration tests: embedded PGlite always, and PostgreSQL as well when

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProviderConfig } from '../providers/types';
+import type { ProviderConfig } from '@/lib/payments/providers/types';
 
 /**
  * A stand-in for WeChat Pay API v3 on loopback, for unit and browser tests. Written from the
