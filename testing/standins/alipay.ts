@@ -1,6 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody, type Loopback } from './loopback';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
 
 /**
@@ -73,12 +73,6 @@ function signContent(params: Record<string, string>, dropSignType: boolean): str
 
 const rsa2 = (text: string, key: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function parseJson(text: string | undefined): Record<string, string> {
   try {
     return text ? (JSON.parse(text) as Record<string, string>) : {};
@@ -94,7 +88,7 @@ export class AlipayStandin {
   private corruptNext = false;
 
   private constructor(
-    private readonly server: Server,
+    private readonly loopback: Loopback,
     /** Base URL of the stand-in. */
     readonly url: string,
     readonly keys: AlipayKeys,
@@ -108,17 +102,15 @@ export class AlipayStandin {
   }
 
   static async start(options: { keys?: AlipayKeys; appId?: string } = {}): Promise<AlipayStandin> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const loopback = await listenOnLoopback();
     const standin = new AlipayStandin(
-      server,
-      `http://127.0.0.1:${port}`,
+      loopback,
+      loopback.origin,
       options.keys ?? makeAlipayKeys(),
       options.appId ?? '2021000000000001',
       '2088101122136241',
     );
-    server.on('request', (req, res) => {
+    loopback.server.on('request', (req, res) => {
       standin.handle(req, res).catch((error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)));
     });
     return standin;
@@ -198,9 +190,8 @@ export class AlipayStandin {
     return fetch(url, { method: 'POST', headers: notification.headers, body: notification.body });
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.loopback.close();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -6,8 +6,8 @@
  * browser test fills it) or programmatically (StandinBrowser).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, type Loopback } from './loopback';
 import Provider from 'oidc-provider';
 
 export type StandinAccount = { sub: string; email: string; password: string; name: string; emailVerified?: boolean };
@@ -56,15 +56,14 @@ export class OidcStandin {
 
   private constructor(
     readonly issuer: string,
-    private readonly server: Server,
+    private readonly loopback: Loopback,
   ) {}
 
   static async start(options: StandinOptions): Promise<OidcStandin> {
     const hostname = options.hostname ?? '127.0.0.1';
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(options.port ?? 0, hostname, resolve));
-    const issuer = `http://${hostname}:${(server.address() as AddressInfo).port}`;
-    const standin = new OidcStandin(issuer, server);
+    const loopback = await listenOnLoopback(undefined, { host: hostname, port: options.port });
+    const issuer = loopback.origin;
+    const standin = new OidcStandin(issuer, loopback);
     for (const account of options.accounts ?? []) standin.addAccount(account);
     const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
     const provider = new Provider(issuer, {
@@ -103,7 +102,7 @@ export class OidcStandin {
       await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
     };
 
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    loopback.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(new URL(req.url ?? '/', issuer).pathname);
       if (!match) return handleProvider(req, res);
       void (async () => {
@@ -139,10 +138,7 @@ export class OidcStandin {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server.closeAllConnections();
-      this.server.close(() => resolve());
-    });
+    return this.loopback.close();
   }
 }
 

@@ -13,8 +13,8 @@
  * wrong order on either side fails the tests. Plain Node only: Vitest and Playwright both load it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody } from './loopback';
 
 export type PayEaseStandinOptions = { merchantId: string; key: string; notifyUrl?: string };
 export type StandinPayEaseOrder = { fields: Record<string, string>; status: 'open' | 'paid' | 'failed' };
@@ -146,12 +146,6 @@ function paymentPage(order: StandinPayEaseOrder): string {
 ${button('paid', 'Pay')}${button('failed', 'Decline')}`;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The order query: v_mac = HMAC(v_mid + v_oid); answers PayEase's flat XML (pstatus 1 paid, 2 unpaid, 3 refused). */
 function queryAnswer(ctx: Ctx, fields: Record<string, string>): string {
   ctx.queries.push(fields);
@@ -194,18 +188,14 @@ async function route(ctx: Ctx, req: IncomingMessage, res: ServerResponse, url: U
 /** Starts the stand-in on a free loopback port. Close it when done. */
 export async function startPayEaseStandin(opts: PayEaseStandinOptions): Promise<PayEaseStandin> {
   const ctx: Ctx = { opts, base: '', notifyUrl: opts.notifyUrl ?? null, orders: new Map(), deliveries: [], queries: [] };
-  const server = createServer((req, res) => {
+  const loopback = await listenOnLoopback((req, res) => {
     route(ctx, req, res, new URL(req.url ?? '/', ctx.base)).catch((error: unknown) => {
       if (error instanceof PageError) return sendHtml(res, 400, `<h1>订单错误 Order refused</h1><p>${escapeHtml(error.message)}</p>`);
       console.error('payease-standin: internal error', error);
       res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.base = loopback.origin;
   const notification = (oid: string, o: NotificationOptions = {}) => form(resultFields(ctx, oid, o, 'notify'));
   return {
     gatewayUrl: `${ctx.base}/prs/user_payment.checkit`,
@@ -225,10 +215,6 @@ export async function startPayEaseStandin(opts: PayEaseStandinOptions): Promise<
     },
     returnFields: (oid, o = {}) => resultFields(ctx, oid, o, 'return'),
     deliver,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => loopback.close(),
   };
 }

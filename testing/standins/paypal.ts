@@ -13,8 +13,8 @@
  * Plain Node only (no test runner, no app imports): Vitest and Playwright both load it.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody } from './loopback';
 
 type Money = { currency_code: string; value: string };
 type Link = { href: string; rel: string; method: 'GET' | 'POST' };
@@ -266,12 +266,6 @@ function buildWebhook(ctx: Ctx, orderId: string, type: string, overrides: Webhoo
 // HTTP
 // ---------------------------------------------------------------------------------------------------
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function sendJson(res: ServerResponse, status: number, body: Json): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -391,14 +385,10 @@ export async function startPayPalStandin(opts: PayPalStandinOptions): Promise<Pa
     transmissions: new Map(),
     signingKey: randomBytes(32),
   };
-  const server = createServer((req, res) => {
+  const loopback = await listenOnLoopback((req, res) => {
     handle(ctx, req, res).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  ctx.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.base = loopback.origin;
   return {
     apiBase: ctx.base,
     orders: ctx.orders,
@@ -414,10 +404,6 @@ export async function startPayPalStandin(opts: PayPalStandinOptions): Promise<Pa
       });
       return { status: response.status, body: await response.text() };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => loopback.close(),
   };
 }

@@ -1,7 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, readBody } from './loopback';
 import { formatAmount, parseStripeForm, startStripeStandin, type StripeStandin } from './stripe';
 
 const secretKey = 'sk_test_standin_unit';
@@ -18,18 +18,13 @@ type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 /** A tiny webhook receiver standing in for our notify route. */
 async function startReceiver(): Promise<{ base: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+  const loopback = await listenOnLoopback((req, res) => {
+    void readBody(req).then((body) => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { base, received, close };
+  return { base: loopback.origin, received, close: loopback.close };
 }
 
 let standin: StripeStandin;

@@ -13,8 +13,8 @@
  * Playwright global setup, which must not pull in the app or the test runner.
  */
 import { randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody as readLoopbackBody } from './loopback';
 import Stripe from 'stripe';
 
 export type StandinSession = {
@@ -556,16 +556,8 @@ function checkoutPage(session: StandinSession): string {
 /** Far above anything our code sends; a guard against a runaway test, not a Stripe limit. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new StripeApiError(413, 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (req: IncomingMessage) =>
+  readLoopbackBody(req, { bytes: MAX_BODY_BYTES, error: () => new StripeApiError(413, 'Request body too large') });
 
 function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), ...headers });
@@ -671,37 +663,20 @@ async function handle(ctx: Ctx, req: IncomingMessage, res: ServerResponse): Prom
 // Start / stop
 // ---------------------------------------------------------------------------------------------------
 
-function listen(server: Server, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-/** The SDK keeps connections alive, so closing must also drop open sockets or it would wait for them. */
-function closeServer(server: Server): Promise<void> {
-  if (!server.listening) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
-}
-
 /** Starts the stand-in on a free loopback port. Close it when done. */
 export async function startStripeStandin(opts: StripeStandinOptions): Promise<StripeStandin> {
   const host = opts.host ?? '127.0.0.1';
   const ctx: Ctx = { opts, apiBase: '', sessions: new Map(), refunds: [], calls: [], idempotent: new Map() };
-  const server = createServer((req, res) => {
-    handle(ctx, req, res).catch((error: unknown) => {
-      console.error('stripe-standin: could not answer', error);
-      res.destroy();
-    });
-  });
-  const port = await listen(server, host);
-  ctx.apiBase = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const loopback = await listenOnLoopback(
+    (req, res) => {
+      handle(ctx, req, res).catch((error: unknown) => {
+        console.error('stripe-standin: could not answer', error);
+        res.destroy();
+      });
+    },
+    { host },
+  );
+  ctx.apiBase = loopback.origin;
 
   const sessionOf = (id: string) => {
     const session = ctx.sessions.get(id);
@@ -722,6 +697,6 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
       const url = deliverOpts.url ?? webhookUrlFor(opts, event.data.object as unknown as StandinSession);
       return postWebhook(url, sign(event, deliverOpts.secret));
     },
-    close: () => closeServer(server),
+    close: () => loopback.close(),
   };
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody, type Loopback } from './loopback';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
@@ -128,12 +128,6 @@ function signedHeaders(body: string, key: string, serial: string, timestamp = Ma
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function json(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -149,7 +143,7 @@ export class WechatStandin {
   private corruptNext = false;
 
   private constructor(
-    private readonly server: Server,
+    private readonly loopback: Loopback,
     /** Base URL, for WECHATPAY_API_BASE. */
     readonly url: string,
     readonly keys: WechatKeys,
@@ -158,17 +152,15 @@ export class WechatStandin {
   ) {}
 
   static async start(options: { keys?: WechatKeys; mchid?: string; appid?: string } = {}): Promise<WechatStandin> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const loopback = await listenOnLoopback();
     const standin = new WechatStandin(
-      server,
-      `http://127.0.0.1:${port}`,
+      loopback,
+      loopback.origin,
       options.keys ?? makeWechatKeys(),
       options.mchid ?? '1900000109',
       options.appid ?? 'wxd678efh567hg6787',
     );
-    server.on('request', (req, res) => {
+    loopback.server.on('request', (req, res) => {
       standin.handle(req, res).catch((error: unknown) => standin.send(res, 500, { code: 'SYSTEM_ERROR', message: String(error) }));
     });
     return standin;
@@ -230,9 +222,8 @@ export class WechatStandin {
     return fetch(url, { method: 'POST', headers: notification.headers, body: notification.body });
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.loopback.close();
   }
 
   private notificationBody(order: WechatOrder, o: NotificationOverrides): string {
