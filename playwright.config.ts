@@ -6,6 +6,9 @@ const PLATFORM_WIDE = ['**/oidc.spec.ts'];
 /** Browser tests on the machine's Chromium (never a downloaded one) against the built app. */
 export default defineConfig({
   testDir: 'e2e',
+  // The specs import modules marked `import 'server-only'` (the database, secrets); outside Next the
+  // marker resolves to its empty module, as on Next's server (e2e/tsconfig.json maps it).
+  tsconfig: './e2e/tsconfig.json',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,

@@ -7,7 +7,14 @@ import { defineConfig } from 'vitest/config';
  * another test file burning the second core would be measured with them).
  */
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname),
+      // Modules marked `import 'server-only'` (the database, secrets) are tested here, outside Next:
+      // the marker's empty module, as Next itself resolves it on the server.
+      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     environment: 'node',
     maxWorkers: 2,

@@ -1,3 +1,7 @@
+// Server-only (the database): a client component importing this fails the build and `npm run lint`.
+// Outside Next, 'server-only' resolves to its empty module: Vitest aliases it (vitest.config.ts) and
+// the tsx scripts and Playwright run with Node's `--conditions=react-server` (package.json, playwright.config.ts).
+import 'server-only';
 import path from 'node:path';
 import * as schema from './schema';
 import { acquireFolderLock } from './lock';

@@ -93,20 +93,24 @@ test.beforeAll(async () => {
   await database.close();
 
   port = await freePort();
-  app = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(port),
-      WEB_CONCURRENCY: '2',
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: '0',
-      SMTP_HOST: '',
-      PUBLIC_CACHE_TTL_MS: '600000',
+  app = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/start.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        WEB_CONCURRENCY: '2',
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: '0',
+        SMTP_HOST: '',
+        PUBLIC_CACHE_TTL_MS: '600000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   app.stdout?.on('data', (d) => log.push(String(d)));
   app.stderr?.on('data', (d) => log.push(String(d)));
   const deadline = Date.now() + 90_000;

@@ -69,16 +69,20 @@ export default async function globalSetup() {
   process.env.E2E_WECHAT_URL = wechat.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'confhub-e2e-'));
   const pgliteDir = path.join(dataDir, 'pglite');
-  const seed = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'e2e/seed.ts'], {
-    cwd: root,
-    env: {
-      ...env,
-      PGLITE_DIR: pgliteDir,
-      DATABASE_URL: '',
-      E2E_PAYMENT_METHODS: JSON.stringify({ weChat: wechat.providerConfig(), aliPay: alipay.providerConfig() }),
+  const seed = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'e2e/seed.ts'],
+    {
+      cwd: root,
+      env: {
+        ...env,
+        PGLITE_DIR: pgliteDir,
+        DATABASE_URL: '',
+        E2E_PAYMENT_METHODS: JSON.stringify({ weChat: wechat.providerConfig(), aliPay: alipay.providerConfig() }),
+      },
+      stdio: 'inherit',
     },
-    stdio: 'inherit',
-  });
+  );
   if (seed.status !== 0) throw new Error('seeding the e2e database failed');
 
   const smtp = await startSmtp();

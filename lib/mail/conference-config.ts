@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { Executor } from '@/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { identityProvider } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { paymentMethod, paymentSettings } from '@/db/schema';
