@@ -1,5 +1,22 @@
 import coreWebVitals from 'eslint-config-next/core-web-vitals';
 import typescript from 'eslint-config-next/typescript';
+import confhub from './eslint-rules/client-boundary.mjs';
+
+/**
+ * Code only tests run: test support (testing/), tests, browser tests, benchmarks and the demo
+ * launchers that run a stand-in on purpose (the card sandbox of `npm start`, the demo identity provider).
+ */
+const TEST_ONLY = [
+  'testing/**',
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'e2e/**',
+  'scripts/bench-*.ts',
+  'scripts/demo-sandbox.ts',
+  'scripts/idp-demo.ts',
+  'playwright.config.ts',
+  'vitest.config.ts',
+];
 
 const config = [
   {
@@ -20,6 +37,28 @@ const config = [
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // Boundaries (testing/lint/boundaries.test.ts plants a violation of each).
+  {
+    files: ['**/*.{ts,tsx,mts,js,jsx,mjs,cjs}'],
+    ignores: TEST_ONLY,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/testing', '@/testing/**', '**/testing', '**/testing/**'],
+              message: 'Production code never imports testing/: it holds what only tests use.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    plugins: { confhub },
+    rules: { 'confhub/client-boundary': 'error' },
   },
 ];
 

@@ -3,6 +3,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
 import { emptyText } from './columns';
 import { conference } from './conferences';
+import { feedbackTypes } from '../../lib/feedback/feedback-types';
 
 /** An attached file: the stored name and the name it was uploaded under. */
 export type AttachedFile = { name: string; oriName: string; size: number; mime: string };
@@ -115,5 +116,5 @@ export const downloadMaterial = pgTable(
   (t) => [index('download_material_conference_idx').on(t.conferenceId, t.sortOrder)],
 );
 
-export const feedbackTypes = ['registration', 'payment', 'submission', 'hotel', 'invoice', 'website', 'other'] as const;
+export { feedbackTypes };
 export const downloadAudiences = ['all', 'registrants', 'paid'] as const;

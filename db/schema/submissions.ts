@@ -6,6 +6,7 @@ import { conference } from './conferences';
 import { conferenceOrder } from './fees';
 import { uploadedFile } from './files';
 import { emptyText } from './columns';
+import { SCORE_KEYS, type ReviewScores, type ScoreScale } from '../../lib/review/scores';
 
 /** One choice of a report type or category list: a stable value and its label in both languages. */
 export type SubmissionChoice = { value: string; label: LocalizedText };
@@ -244,10 +245,8 @@ export const reviewer = pgTable(
   ],
 );
 
-/** The five review scores (spec §3), each within its scale. */
-export type ReviewScores = { overall: number; relevance: number; englishLevel: number; originality: number; recommend: number };
-export type ScoreScale = { min: number; max: number };
-export const SCORE_KEYS = ['overall', 'relevance', 'englishLevel', 'originality', 'recommend'] as const;
+/** The five review scores (spec §3), each within its scale: db-free, in lib/review/scores.ts. */
+export { SCORE_KEYS, type ReviewScores, type ScoreScale };
 
 /** The review rules of one conference (spec §2 /platform/config/review). */
 export const reviewConfig = pgTable('review_config', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedbackTypes } from '@/db/schema';
+import { feedbackTypes } from './feedback-types';
 import { hasHiddenCharacters } from '@/lib/accounts/lookalike';
 import { ZCode, ZEmail, ZName } from '@/lib/accounts/schemas';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';

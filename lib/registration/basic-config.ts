@@ -1,40 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
 import { conference, registrationConfig, registrationRule } from '@/db/schema';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
-import { COUNTRY_CODES } from './countries';
+import type { BasicConfig } from './basic-config-schema';
 import { RULE_TYPES } from './rule-types';
-import { ZIsoDate } from '@/lib/validation/primitives';
-
-export { RULE_TYPES };
-
-/** Basic registration config of spec §3, with the register module and cap switches of the conference. */
-export const ZBasicConfig = z
-  .object({
-    instructions: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }),
-    startDate: ZIsoDate,
-    endDate: ZIsoDate,
-    registerModuleEnabled: z.boolean(),
-    registerFlag: z.boolean(),
-    registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
-    countryOptions: z
-      .array(z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidChoice'))
-      .max(300)
-      .default([]),
-    costsSet: z.boolean().default(false),
-    ruleType: z.enum(RULE_TYPES).default('REGISTER_FIRST_AND_PAY_LATER'),
-    codePrefix: z
-      .string()
-      .trim()
-      .max(12, 'tooLong')
-      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
-      .default(''),
-  })
-  .superRefine((value, ctx) => {
-    if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });
-  });
-export type BasicConfig = z.output<typeof ZBasicConfig>;
 
 export async function findBasicConfig(db: Executor, conferenceId: number): Promise<BasicConfig> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCORE_KEYS, type ReviewScores, type ScoreScale } from '@/db/schema/submissions';
+import { SCORE_KEYS, type ReviewScores, type ScoreScale } from './scores';
 import { ZId } from '@/lib/validation/primitives';
 
 export { SCORE_KEYS };

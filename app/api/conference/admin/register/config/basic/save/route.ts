@@ -1,5 +1,6 @@
 import { route } from '@/lib/http/route';
-import { saveBasicConfig, ZBasicConfig } from '@/lib/registration/basic-config';
+import { saveBasicConfig } from '@/lib/registration/basic-config';
+import { ZBasicConfig } from '@/lib/registration/basic-config-schema';
 
 /** Saves the basic registration config (organisers only). */
 export const POST = route({ auth: 'manager', body: ZBasicConfig }, async ({ db, conference, body }) => {

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZIsoDate } from '@/lib/validation/primitives';
+import { COUNTRY_CODES } from './countries';
+import { RULE_TYPES } from './rule-types';
+
+/** Basic registration config of spec §3, with the register module and cap switches of the conference. */
+export const ZBasicConfig = z
+  .object({
+    instructions: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }),
+    startDate: ZIsoDate,
+    endDate: ZIsoDate,
+    registerModuleEnabled: z.boolean(),
+    registerFlag: z.boolean(),
+    registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
+    countryOptions: z
+      .array(z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidChoice'))
+      .max(300)
+      .default([]),
+    costsSet: z.boolean().default(false),
+    ruleType: z.enum(RULE_TYPES).default('REGISTER_FIRST_AND_PAY_LATER'),
+    codePrefix: z
+      .string()
+      .trim()
+      .max(12, 'tooLong')
+      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
+      .default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });
+  });
+export type BasicConfig = z.output<typeof ZBasicConfig>;
