@@ -64,12 +64,12 @@ function directReason(spec, fromFile) {
   return null;
 }
 
-/** Per lint run: file → reason it is server code (or null), following value imports. */
+/** Per process: file → why it is server code (or null), following its value imports. */
 function makeModuleCheck(parser) {
   const memo = new Map();
   const check = (file) => {
     if (memo.has(file)) return memo.get(file);
-    memo.set(file, null); // a cycle is judged by its other edges
+    memo.set(file, null); // an import cycle back to a module being checked counts as clean
     let program;
     try {
       const options = { sourceType: 'module', ecmaVersion: 'latest', ecmaFeatures: { jsx: true }, filePath: file };
