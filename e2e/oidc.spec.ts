@@ -7,7 +7,7 @@ import { expect, test } from './support/test';
 
 /**
  * Organisation and central sign-in in a real browser, in each language, through a real OpenID
- * Connect provider (`oidc-provider`, the stand-in of lib/oidc/testing) running in this test process
+ * Connect provider (`oidc-provider`, the stand-in of testing/standins/oidc.ts) running in this test process
  * on loopback. The platform administrator configures it through the API as an organisation (a
  * shortcut logo and a list entry) and as the central account system. An organisation login by a
  * new account lands on /conferenceRegister; a forged callback is refused in the page's language;
