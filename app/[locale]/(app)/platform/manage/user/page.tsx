@@ -46,7 +46,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
   const [t, to, result, fields, countryOptions, fees, campaigns] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
-    listRegistrants(db, conference.id, query),
+    listRegistrants(db, { conferenceId: conference.id, timeZone: conference.timeZone, ...query }),
     loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
     listFees(db, conference.id),

@@ -13,7 +13,7 @@ const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).option
 
 export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale: callerLocale }) => {
   const locale = query.lang ?? callerLocale;
-  const rows = await allRegistrants(db, conference.id, query);
+  const rows = await allRegistrants(db, { conferenceId: conference.id, timeZone: conference.timeZone, ...query });
   const fields = await fieldsOfVersions(
     db,
     conference.id,
