@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { insertAccount } from '@/lib/accounts/create-account';
@@ -84,7 +85,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
         startDate: shiftDays(today, 120),
         endDate: shiftDays(today, 122),
         languageType: 3,
-        status: '4',
+        status: PUBLISHED,
         registerModuleEnabled: true,
         registerFlag: true,
         registerNum: 500,

@@ -7,6 +7,7 @@
  * Runs the built app (the global setup builds it) on a scratch PostgreSQL database of its own,
  * through scripts/start.ts, on a free port; skipped without TEST_DATABASE_URL.
  */
+import { PUBLISHED } from '@/lib/conferences/status';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -81,7 +82,7 @@ test.beforeAll(async () => {
   const database = await openDatabase({ url: url.toString() });
   const [conf] = await database.db
     .insert(conference)
-    .values({ slug: 'cluster', status: '4', title: { zh: OLD_TITLE, en: 'Cluster Test' }, shortTitle: { zh: '集群', en: 'Cluster' } })
+    .values({ slug: 'cluster', status: PUBLISHED, title: { zh: OLD_TITLE, en: 'Cluster Test' }, shortTitle: { zh: '集群', en: 'Cluster' } })
     .returning();
   const userId = randomUUID();
   await database.db.insert(user).values({ id: userId, name: 'Cluster Organiser', email: 'organiser@cluster.test' });

@@ -1,5 +1,6 @@
 'use client';
 
+import { PUBLISHED } from '@/lib/conferences/status';
 import { Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useApiAction } from '@/components/ui/use-api';
@@ -31,7 +32,7 @@ export function ConferenceActions({ id, status, siteUrl }: { id: number; status:
           {t('requestPublication')}
         </Button>
       )}
-      {status === '4' && (
+      {status === PUBLISHED && (
         <Button
           size="compact-xs"
           variant="light"

@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
@@ -45,7 +46,7 @@ export async function requirePage<P extends RoutePattern>(pattern: P): Promise<P
       platformAdmin: ctx.roles.platformAdmin,
       manager: ctx.roles.manager,
       reviewer: ctx.roles.reviewer,
-      published: ctx.conference.status === '4',
+      published: ctx.conference.status === PUBLISHED,
     },
     returnTo,
   );

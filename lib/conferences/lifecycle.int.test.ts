@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
 
     const { requestId } = await requestPublication(database.db, { conferenceId: id, userId: owner, locale: 'zh' });
     await decidePublication(database.db, { requestId, adminId: admin, decision: ZDecision.parse({ approve: true }) });
-    expect(await status()).toBe('4');
+    expect(await status()).toBe(PUBLISHED);
     const [approval] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'publicationApproved'));
     expect(approval.subject).toBe('【生物会议】会议已发布');
   });

@@ -4,6 +4,7 @@
  * test send is limited per account. Real smtp-server instances on loopback stand for the internal
  * hosts; each records every connection and login, so "refused" means "nothing connected".
  */
+import { PUBLISHED } from '@/lib/conferences/status';
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
@@ -67,7 +68,7 @@ describe.each(testBackends())('a conference’s SMTP host and password on %s', (
     const title = { zh: `${slug} 会议`, en: `${slug} Conference` };
     const [row] = await database.db
       .insert(conference)
-      .values({ slug, title, shortTitle: { zh: slug, en: slug }, status: '4' })
+      .values({ slug, title, shortTitle: { zh: slug, en: slug }, status: PUBLISHED })
       .returning({ id: conference.id });
     const conf = { id: row.id, host: `${slug}.localhost`, title };
     return { conf, token: await plantSession(database, conf.id, 'manager') };

@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe.each(testBackends())('fees and orders on %s', (backend) => {
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: 1000,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db

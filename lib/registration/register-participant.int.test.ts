@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: CAP,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });

@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: cap,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: row.id, startDate: '2000-01-01', endDate: '2999-12-31' });

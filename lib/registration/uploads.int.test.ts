@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' })
+      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: PUBLISHED })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     await database.db.insert(user).values([

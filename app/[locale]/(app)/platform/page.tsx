@@ -1,3 +1,4 @@
+import { PUBLISHED } from '@/lib/conferences/status';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
@@ -33,7 +34,7 @@ export default async function PlatformDashboard() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={3}>{localized(conference.title, locale)}</Title>
-        <Badge color={conference.status === '4' ? 'green' : 'gray'} size="lg" data-testid="conference-status">
+        <Badge color={conference.status === PUBLISHED ? 'green' : 'gray'} size="lg" data-testid="conference-status">
           {t(statusKey)}
         </Badge>
       </Group>
