@@ -8,7 +8,7 @@ import { localized, locales, type Locale, type LocalizedText } from '@/lib/i18n/
 import { defaultTemplate } from '@/lib/mail/template-catalog';
 import { saveTemplateOverride, templateOverride } from '@/lib/mail/template-overrides';
 import { HOTEL_BOOKING_MAIL_VARS, type HotelBookingMailVars } from './booking-mail';
-import { hotelAdminTranslator } from './admin-messages';
+import { serverTranslator } from '@/lib/i18n/server-messages';
 import { addDays } from './dates';
 import { hotelMailTemplateSchema, type HotelMailTemplateInput } from './mail-template-schema';
 
@@ -61,7 +61,7 @@ export async function hotelMailSamples(
     .limit(1);
   const checkIn = first?.checkInStart ?? todayIn(conference.timeZone);
   const samples = locales.map((locale): [Locale, HotelBookingMailVars] => {
-    const t = hotelAdminTranslator(locale);
+    const t = serverTranslator(locale, 'hotelAdmin');
     return [
       locale,
       {

@@ -8,6 +8,7 @@ import { createTestDatabase, testBackends } from '@/db/testing';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';
+import { workbookStream } from '@/lib/exports/workbook';
 import { registrantsWorkbook } from './export-registrants';
 import { saveCustomField, loadFields } from './field-config';
 import { addRegistrant, updateRegistrant } from './manage-registrants';
@@ -225,7 +226,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       ['zh', '参会方式', '线下'],
     ] as const) {
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load((await registrantsWorkbook(fields, rows, locale, 'C')) as never);
+      await workbook.xlsx.load(await new Response(workbookStream(registrantsWorkbook(fields, rows, locale, 'C'))).arrayBuffer());
       const sheet = workbook.worksheets[0];
       const headers = (sheet.getRow(1).values as unknown[]).slice(1);
       expect(headers).toContain(header);
