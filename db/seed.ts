@@ -1,6 +1,6 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';

@@ -7,7 +7,6 @@
  * Runs the built app (the global setup builds it) on a scratch PostgreSQL database of its own,
  * through scripts/start.ts, on a free port; skipped without TEST_DATABASE_URL.
  */
-import { PUBLISHED } from '@/lib/conferences/status';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -15,6 +14,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { openDatabase } from '@/db/client';
 import { conference, conferenceMember, session, user } from '@/db/schema';
 import { hashSessionToken } from '@/lib/auth/session-token-hash';

@@ -2,9 +2,9 @@
  * Seeds a fresh embedded database for the browser tests: the demo conference plus an
  * unpublished one, an English-only one, and accounts in known states. Run before the server starts.
  */
-import { PUBLISHED } from '@/lib/conferences/status';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { openDatabase } from '@/db/client';
 import { cmsPage, conference, conferenceMember, conferenceOrder, registrationConfig, registrationFee, user } from '@/db/schema';
 import { registerParticipant } from '@/lib/registration/register-participant';

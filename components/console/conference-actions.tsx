@@ -1,8 +1,8 @@
 'use client';
 
-import { PUBLISHED } from '@/lib/conferences/status';
 import { Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { useApiAction } from '@/components/ui/use-api';
 
 /** The life-cycle buttons of one of my conferences, as its status allows. */

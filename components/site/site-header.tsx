@@ -1,5 +1,5 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { getTranslations } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { publicMenus } from '@/lib/cms/menus';
 import { localePath } from '@/lib/i18n/locale-path';
 import { localized, type Locale } from '@/lib/i18n/localized';

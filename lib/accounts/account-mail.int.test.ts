@@ -1,6 +1,6 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { POST as sendCodePost } from '@/app/api/conference/conferenceRegUserConfig/sendEmailCode/route';
 import { POST as updatePasswordPost } from '@/app/api/conference/conferenceRegUserConfig/updatePassword/route';
 import type { Database } from '@/db/client';

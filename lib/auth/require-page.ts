@@ -1,7 +1,7 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { redirect } from '@/lib/i18n/redirect';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { getRequestContext, type RequestContext, type SessionUser } from '@/lib/tenancy/context';

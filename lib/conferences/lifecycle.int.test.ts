@@ -1,7 +1,7 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceMember, conferenceStatusEvent, mailOutbox, platformAdmin, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';

@@ -1,5 +1,5 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { robotsTxt, sitemapXml, sitePrefixes } from './seo';
 

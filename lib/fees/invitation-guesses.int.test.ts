@@ -1,6 +1,6 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';

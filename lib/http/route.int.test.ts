@@ -1,7 +1,7 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference } from '@/db/schema';
 import { createTestDatabase, insertTestConference, testBackends } from '@/db/testing';

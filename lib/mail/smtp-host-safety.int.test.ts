@@ -4,11 +4,11 @@
  * test send is limited per account. Real smtp-server instances on loopback stand for the internal
  * hosts; each records every connection and login, so "refused" means "nothing connected".
  */
-import { PUBLISHED } from '@/lib/conferences/status';
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { PUT as configPut } from '@/app/api/conference/platform/config/email/route';
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';

@@ -1,7 +1,7 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';

@@ -1,10 +1,10 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, uploadedFile, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';

@@ -1,7 +1,7 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { requirePage } from '@/lib/auth/require-page';
 import { conferenceDashboard } from '@/lib/conferences/dashboard';
 import { localized } from '@/lib/i18n/localized';

@@ -1,5 +1,5 @@
-import { PUBLISHED } from '@/lib/conferences/status';
 import { z } from 'zod';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
