@@ -25,8 +25,8 @@ export type Column<R> = Common &
     | { type: 'label'; value: Cell<R, string>; label: (value: string) => string }
   );
 
-/** One worksheet: its name (made valid and unique), its columns and its rows. */
-export type Sheet<R> = { name: string; columns: Column<R>[]; rows: Iterable<R> };
+/** One worksheet: its name (made valid and unique; `fallbackName` when nothing of it is left), its columns and its rows. */
+export type Sheet<R> = { name: string; fallbackName?: string; columns: Column<R>[]; rows: Iterable<R> };
 
 /** A workbook to export: its sheets, and the zone its date cells show (the conference's). */
 export type WorkbookSpec = { timeZone: string; sheets: Sheet<never>[] };
@@ -103,7 +103,7 @@ export async function writeWorkbook(book: WorkbookSpec, out: Writable): Promise<
   writer.creator = 'ConfHub';
   const taken = new Set<string>();
   for (const spec of book.sheets) {
-    const ws = writer.addWorksheet(sheetName(spec.name, taken, 'Sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const ws = writer.addWorksheet(sheetName(spec.name, taken, spec.fallbackName ?? 'Sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = spec.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 16 }));
     const header = ws.getRow(1);
     header.font = { bold: true };

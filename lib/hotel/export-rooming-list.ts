@@ -53,7 +53,8 @@ export function roomingListWorkbook(
     timeZone,
     sheets: sheets.map((h) =>
       sheet<Booking>({
-        name: localized(h.name, locale) || t('roomingSheet'),
+        name: localized(h.name, locale),
+        fallbackName: t('roomingSheet'),
         columns,
         rows: bookings.filter((row) => row.hotelId === h.id),
       }),

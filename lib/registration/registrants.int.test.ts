@@ -235,6 +235,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       const column = headers.indexOf(header) + 1;
       const first = sheet.getRow(2);
       expect(first.getCell(1).value).toBe('MGMT-0001');
+      expect(first.getCell(4).type).toBe(ExcelJS.ValueType.Date);
       expect(first.getCell(column).value).toBe(onsite);
     }
   });
