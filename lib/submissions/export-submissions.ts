@@ -114,12 +114,10 @@ export function submissionsWorkbook(rows: Row[], options: WorkbookOptions): Work
 /** The export of the management screen: every submission of the conference matching the filters, as a workbook. */
 export async function exportSubmissions(
   db: Executor,
-  conference: { id: number; timeZone: string },
-  filters: AdminSubmissionFilters,
-  locale: Locale,
+  { conferenceId, timeZone, filters, locale }: { conferenceId: number; timeZone: string; filters: AdminSubmissionFilters; locale: Locale },
 ): Promise<WorkbookSpec> {
-  const [rows, choices] = await Promise.all([allAdminSubmissions(db, conference.id, filters), submissionChoices(db, conference.id)]);
-  return submissionsWorkbook(rows, { locale, timeZone: conference.timeZone, ...choices });
+  const [rows, choices] = await Promise.all([allAdminSubmissions(db, conferenceId, filters), submissionChoices(db, conferenceId)]);
+  return submissionsWorkbook(rows, { locale, timeZone, ...choices });
 }
 
 /** The call's report types and categories with their labels (empty lists when the call is not configured). */

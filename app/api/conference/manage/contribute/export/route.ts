@@ -8,6 +8,11 @@ const ZExportQuery = z.intersection(ZAdminSubmissionQuery, z.object({ lang: z.en
 
 /** Every submission matching the filters, with its reviews, scores and opinions, as an xlsx file in the manager's language. */
 export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale }) => {
-  const book = await exportSubmissions(db, conference, query, query.lang ?? locale);
+  const book = await exportSubmissions(db, {
+    conferenceId: conference.id,
+    timeZone: conference.timeZone,
+    filters: query,
+    locale: query.lang ?? locale,
+  });
   return xlsxResponse(book, exportFileName(conference, 'submissions'));
 });
