@@ -9,7 +9,12 @@ import { logBill, logOrders } from './log';
 
 /** Transfer slips: a picture or a PDF of at most 10 MB. */
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
-const SLIP_UPLOAD = { field: 'paymentSlip', types: ['pdf', 'jpg', 'jpeg', 'png'], maxBytes: SLIP_MAX_BYTES, tooLarge: 'SLIP_TOO_LARGE' } as const;
+const SLIP_UPLOAD = {
+  field: 'paymentSlip',
+  types: ['pdf', 'jpg', 'jpeg', 'png'],
+  maxBytes: SLIP_MAX_BYTES,
+  tooLarge: 'SLIP_TOO_LARGE',
+} as const;
 
 const OFFLINE_WAITING = ['delay', 'toBeConfirmed'];
 
@@ -46,7 +51,11 @@ export async function uploadSlip(
   const attached = db.transaction(async (tx) => {
     const bill = await lockBill(tx, input.conferenceId, input.billId, input.userId);
     if (!OFFLINE_WAITING.includes(bill.status)) throw new AppError('BILL_NOT_AWAITING');
-    await attachUploads(tx, { conferenceId: input.conferenceId, userId: input.userId, files: [{ id: saved.id, field: SLIP_UPLOAD.field }] });
+    await attachUploads(tx, {
+      conferenceId: input.conferenceId,
+      userId: input.userId,
+      files: [{ id: saved.id, field: SLIP_UPLOAD.field }],
+    });
     await tx
       .update(paymentBill)
       .set({ status: 'toBeConfirmed', slipFileId: saved.id, payerNote: input.note, updatedAt: now })

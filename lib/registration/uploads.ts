@@ -18,7 +18,13 @@ export async function saveTempUpload(
   const item = input.fields.find((f) => f.key === input.field && f.enabled && f.type === 'file');
   if (!item) throw new AppError('FIELD_NOT_FOUND');
   const rule = { field: input.field, types: fileRules(item.key).extensions ?? UPLOAD_EXTENSIONS, maxBytes: UPLOAD_MAX_BYTES };
-  const saved = await receiveUpload(db, { conferenceId: input.conferenceId, userId: input.userId, rule, fileName: input.fileName, data: input.data });
+  const saved = await receiveUpload(db, {
+    conferenceId: input.conferenceId,
+    userId: input.userId,
+    rule,
+    fileName: input.fileName,
+    data: input.data,
+  });
   return { name: saved.name, originalName: saved.originalName, size: saved.size };
 }
 

@@ -79,7 +79,14 @@ describe.each(testBackends())('upload intake on %s', (backend) => {
     const receive = (rule: UploadRule, opts: { userId?: string; conferenceId?: number; now?: Date; data?: Uint8Array } = {}) =>
       receiveUpload(
         database.db,
-        { conferenceId: opts.conferenceId ?? conf, userId: opts.userId ?? me, rule, fileName: 'f.pdf', data: opts.data ?? PDF, now: opts.now },
+        {
+          conferenceId: opts.conferenceId ?? conf,
+          userId: opts.userId ?? me,
+          rule,
+          fileName: 'f.pdf',
+          data: opts.data ?? PDF,
+          now: opts.now,
+        },
         limit,
       );
     await receive(PAPER);
@@ -108,7 +115,11 @@ describe.each(testBackends())('upload intake on %s', (backend) => {
     const limit = { files: 10, bytes: DAILY_UPLOAD_LIMIT.bytes };
     const results = await Promise.allSettled(
       Array.from({ length: CONCURRENT }, (_, i) =>
-        receiveUpload(database.db, { conferenceId: other, userId: me, rule: i % 2 ? PAPER : SLIP, fileName: `f${i}.pdf`, data: PDF }, limit),
+        receiveUpload(
+          database.db,
+          { conferenceId: other, userId: me, rule: i % 2 ? PAPER : SLIP, fileName: `f${i}.pdf`, data: PDF },
+          limit,
+        ),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(limit.files);
@@ -134,7 +145,13 @@ describe.each(testBackends())('upload intake on %s', (backend) => {
           const [{ n }] = await tx
             .select({ n: count() })
             .from(uploadedFile)
-            .where(and(eq(uploadedFile.conferenceId, conf), eq(uploadedFile.userId, me), gt(uploadedFile.createdAt, sql`now() - interval '1 day'`)));
+            .where(
+              and(
+                eq(uploadedFile.conferenceId, conf),
+                eq(uploadedFile.userId, me),
+                gt(uploadedFile.createdAt, sql`now() - interval '1 day'`),
+              ),
+            );
           if (++counted === RACERS) release();
           await allCounted;
           if (n >= max) throw new Error('limit');

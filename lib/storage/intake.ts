@@ -156,7 +156,9 @@ export async function publishUploads(conferenceId: number, names: string[], area
 
 /** Drops a temporary upload at once (its row and its file), when the form that received it was refused. */
 export async function discardUpload(db: Executor, conferenceId: number, name: string): Promise<void> {
-  await db.delete(uploadedFile).where(and(eq(uploadedFile.conferenceId, conferenceId), eq(uploadedFile.name, name), eq(uploadedFile.status, 'temp')));
+  await db
+    .delete(uploadedFile)
+    .where(and(eq(uploadedFile.conferenceId, conferenceId), eq(uploadedFile.name, name), eq(uploadedFile.status, 'temp')));
   await storage().delete(storageKey(conferenceId, 'temp', name));
 }
 

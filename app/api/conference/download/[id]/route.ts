@@ -14,5 +14,8 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
   const id = materialId(params.id);
   const viewer = await viewerOf(db, conference.id, user.id, roles);
   const material = await materialToDownload(db, conference.id, viewer, id);
-  return storedFileResponse(await storedKeyOf(conference.id, material.file.name), { mime: material.file.mime, fileName: material.file.oriName });
+  return storedFileResponse(await storedKeyOf(conference.id, material.file.name), {
+    mime: material.file.mime,
+    fileName: material.file.oriName,
+  });
 });
