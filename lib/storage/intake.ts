@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uploadedFile } from '@/db/schema';
+import { envLimit } from '@/lib/accounts/rate-limit';
 import { AppError, type ErrorCode } from '@/lib/http/app-error';
 import { fileTypeOf } from './file-types';
 import { storageKey, type StorageArea } from './keys';
@@ -20,8 +21,12 @@ export type UploadRule = { field: string; types: readonly string[]; maxBytes: nu
  * `bytes` bytes to one conference in any 24 hours, all kinds together (registration files,
  * submission files, feedback attachments, transfer slips, materials, images). Every upload is a
  * row of uploaded_file from the moment it is received, so the rule counts each exactly once.
+ * RATE_LIMIT_UPLOAD_FILES_DAY and RATE_LIMIT_UPLOAD_MB_DAY override the defaults (100 files, 500 MB).
  */
-export const DAILY_UPLOAD_LIMIT = { files: 100, bytes: 500 * 1024 * 1024 } as const;
+export const DAILY_UPLOAD_LIMIT = {
+  files: envLimit('RATE_LIMIT_UPLOAD_FILES_DAY', 100),
+  bytes: envLimit('RATE_LIMIT_UPLOAD_MB_DAY', 500) * 1024 * 1024,
+} as const;
 export type DailyUploadLimit = { files: number; bytes: number };
 
 const DAY_MS = 86_400_000;
