@@ -4,12 +4,11 @@ import { Button, Group, Image, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { BANNER_MAX_BYTES } from '@/lib/conferences/website-schemas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { showApiError } from '@/components/ui/form-errors';
 import { UploadField } from '@/components/ui/upload-field';
 import { useApi } from '@/components/ui/use-api';
-
-const BANNER_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The banner image: shown as it is, replaced by an upload (jpg/png up to 10 MB), or removed. */
 export function BannerUpload({ banner }: { banner: string }) {

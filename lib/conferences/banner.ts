@@ -1,10 +1,11 @@
 import type { DB } from '@/db/client';
 import type { SizeLimit } from '@/lib/http/upload';
 import { receiveAndPublish } from '@/lib/storage/intake';
+import { BANNER_MAX_BYTES } from './website-schemas';
 import { saveBanner } from './website-settings';
 
 /** Cover image limit of spec §5 (banner, pictures in pages): jpg/png up to 10 MB. */
-export const BANNER_LIMIT: SizeLimit = { bytes: 10 * 1024 * 1024, code: 'BANNER_TOO_LARGE' };
+export const BANNER_LIMIT: SizeLimit = { bytes: BANNER_MAX_BYTES, code: 'BANNER_TOO_LARGE' };
 /** The same 10 MB for a picture in a content page, with its own message. */
 export const PICTURE_LIMIT: SizeLimit = { bytes: BANNER_LIMIT.bytes, code: 'PICTURE_TOO_LARGE' };
 const IMAGES = ['jpg', 'jpeg', 'png'];
