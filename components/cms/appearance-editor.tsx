@@ -1,16 +1,14 @@
 'use client';
 
-import { Button, FileButton, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, ZAppearanceInput, type AppearanceInput } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
+import { UploadField } from '@/components/ui/upload-field';
+import { useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
 
 type TemplateChoice = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -18,31 +16,11 @@ type TemplateChoice = { id: number; type: string; name: { zh: string; en: string
 export function AppearanceEditor({ initial, templates }: { initial: AppearanceInput; templates: TemplateChoice[] }) {
   const t = useTranslations('appearances');
   const te = useTranslations('errors');
-  const api = useApi();
   const locale = useAppLocale();
   const fieldError = useFieldError();
-  const [uploading, setUploading] = useState(false);
   const form = useForm<AppearanceInput>({ resolver: zodResolver(ZAppearanceInput) as never, defaultValues: initial });
   const thumbnail = useWatch({ control: form.control, name: 'thumbnail' });
   const errors = form.formState.errors;
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > THUMBNAIL_MAX_BYTES) {
-      notifications.show({ color: 'red', message: te('thumbnailTooLarge') });
-      return;
-    }
-    const body = new FormData();
-    body.set('file', file);
-    setUploading(true);
-    try {
-      const { name } = await api<{ name: string }>('/conference/platform/config/exterior/thumbnail', { body });
-      form.setValue('thumbnail', name, { shouldDirty: true });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
   const save = useSaveToEdit('/conference/platform/config/exterior/save', '/platform/config/exterior/edit', t('saved'));
   const submit = form.handleSubmit((values) => save(values, form.setError));
   const picker = (name: 'homeTemplateId' | 'pageTemplateId', type: 'home' | 'page') => (
@@ -103,14 +81,16 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
               data-testid="thumbnail-image"
             />
           )}
-          <Group>
-            <FileButton onChange={upload} accept=".jpg,.jpeg,.png">
-              {(props) => (
-                <Button {...props} size="xs" variant="light" loading={uploading} data-testid="upload-thumbnail">
-                  {t('uploadThumbnail')}
-                </Button>
-              )}
-            </FileButton>
+          <Group align="flex-start">
+            <UploadField<{ name: string }>
+              url="/conference/platform/config/exterior/thumbnail"
+              types={['jpg', 'jpeg', 'png']}
+              maxBytes={THUMBNAIL_MAX_BYTES}
+              tooLargeMessage={te('thumbnailTooLarge')}
+              buttonLabel={t('uploadThumbnail')}
+              testId="upload-thumbnail"
+              onUploaded={({ name }) => form.setValue('thumbnail', name, { shouldDirty: true })}
+            />
             {thumbnail && (
               <Button size="xs" variant="subtle" color="red" onClick={() => form.setValue('thumbnail', '', { shouldDirty: true })}>
                 {t('removeThumbnail')}

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { FieldError, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
-import { apiDownload, apiFetch } from './api-client';
+import { apiDownload, apiFetch, apiUpload } from './api-client';
 import { showApiError } from './form-errors';
 
 export function useAppLocale(): Locale {
@@ -21,6 +21,17 @@ export function useApi() {
   return useCallback(
     <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
       apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
+    [locale, t],
+  );
+}
+
+/** apiUpload (multipart with progress) bound to the page's locale. */
+export function useUpload() {
+  const locale = useAppLocale();
+  const t = useTranslations('errors');
+  return useCallback(
+    <T>(path: string, body: FormData, onProgress?: (share: number) => void) =>
+      apiUpload<T>(path, body, { locale, networkMessage: t('network'), onProgress }),
     [locale, t],
   );
 }

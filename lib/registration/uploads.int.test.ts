@@ -14,7 +14,8 @@ import { loadFields, saveCommonSwitches, saveCustomField } from './field-config'
 import { ZFieldInput } from './fields';
 import { registerParticipant } from './register-participant';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
-import { originalFileNames, removeStaleUploads, saveTempUpload } from './uploads';
+import { removeStaleUploads } from '@/lib/storage/intake';
+import { originalFileNames, saveTempUpload } from './uploads';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n% a tiny test document\n');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
