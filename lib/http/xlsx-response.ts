@@ -1,6 +1,6 @@
 import { todayIn } from '@/lib/conferences/website-config';
 import { workbookStream, type WorkbookSpec } from '@/lib/exports/workbook';
-import { attachment } from './download';
+import { fileResponse } from './download';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,12 +14,5 @@ export function exportFileName(conference: { slug: string; timeZone: string }, w
  * `fileName` (Chinese names kept, RFC 5987).
  */
 export function xlsxResponse(book: WorkbookSpec, fileName: string): Response {
-  return new Response(workbookStream(book), {
-    headers: {
-      'content-type': XLSX_TYPE,
-      'content-disposition': attachment(fileName),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return fileResponse(workbookStream(book), { mime: XLSX_TYPE, fileName });
 }
