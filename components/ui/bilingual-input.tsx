@@ -21,10 +21,12 @@ export type BilingualInputProps<T extends FieldValues, TOutput extends FieldValu
   maxLength?: PerLanguage<number>;
   description?: PerLanguage<string>;
   placeholder?: PerLanguage<string>;
-  /** A growing text area instead of a one-line box. */
-  multiline?: boolean | { minRows: number };
+  /** A growing text area instead of a one-line box (`code`: in a monospace font, for HTML or CSS). */
+  multiline?: boolean | { minRows?: number; maxRows?: number; code?: boolean };
   /** The rich-text editor (HTML); the two editors are stacked. */
   rich?: boolean;
+  /** One box under the other at every width (the default for rich text). */
+  stacked?: boolean;
   /** Rich mode: pictures can be inserted (the file is uploaded, its address put in the text). */
   onImageUpload?: (file: File) => Promise<string>;
   /** `data-testid` of the boxes: `${testId}-zh` and `${testId}-en`. */
@@ -43,7 +45,7 @@ export function BilingualInput<T extends FieldValues, TOutput extends FieldValue
       <LanguageBox {...props} lang="en" />
     </>
   );
-  return props.rich ? <Stack gap="md">{boxes}</Stack> : <SimpleGrid cols={{ base: 1, sm: 2 }}>{boxes}</SimpleGrid>;
+  return props.rich || props.stacked ? <Stack gap="md">{boxes}</Stack> : <SimpleGrid cols={{ base: 1, sm: 2 }}>{boxes}</SimpleGrid>;
 }
 
 function LanguageBox<T extends FieldValues, TOutput extends FieldValues>({
@@ -95,7 +97,16 @@ function LanguageBox<T extends FieldValues, TOutput extends FieldValues>({
     ref: field.ref,
   };
   if (multiline) {
-    return <Textarea {...box} autosize minRows={typeof multiline === 'object' ? multiline.minRows : 2} />;
+    const rows = typeof multiline === 'object' ? multiline : {};
+    return (
+      <Textarea
+        {...box}
+        autosize
+        minRows={rows.minRows ?? 2}
+        maxRows={rows.maxRows}
+        styles={rows.code ? { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } } : undefined}
+      />
+    );
   }
   return <TextInput {...box} />;
 }

@@ -23,6 +23,12 @@ import { useApi, useFieldError } from './use-api';
 export type Api = ReturnType<typeof useApi>;
 
 /**
+ * What a call function returns when a check of its own (e.g. a file still to choose) stopped it
+ * and it sent nothing: the form shows that itself, and no success follows.
+ */
+export const NOT_SENT: unique symbol = Symbol('not sent');
+
+/**
  * What a form's submit calls: a REST path (fixed or built from the values) with its method and,
  * when the body is not the values themselves, how to build it; or a function doing the call(s).
  */
@@ -34,7 +40,7 @@ export type ApiFormCall<TOutput, TResult> =
       /** The body sent; the parsed values by default. */
       body?: (values: TOutput) => unknown;
     }
-  | ((values: TOutput, api: Api) => Promise<TResult>);
+  | ((values: TOutput, api: Api) => Promise<TResult | typeof NOT_SENT>);
 
 export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> = {
   /** The zod schema shared with the handler: the form holds its input type, the call gets its output. */
@@ -43,12 +49,15 @@ export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues
   /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
   values?: z.input<TSchema>;
   call: ApiFormCall<z.output<TSchema>, TResult>;
-  /** The success notification (already in the user's language); none when left out. */
-  success?: string;
+  /** The success notification (already in the user's language), or one made from the answer; none when left out. */
+  success?: string | ((result: TResult, values: z.output<TSchema>) => string);
   /** After a success (and its notification): navigate, reset, close a modal… */
   onSuccess?: (result: TResult, values: z.output<TSchema>) => void | Promise<void>;
-  /** After a refusal has been shown (on the fields and as a notification). */
-  onError?: (error: unknown) => void;
+  /**
+   * A refusal, before it is shown: return true when the form handled it itself (e.g. a code that
+   * opens a further field), and nothing is shown; otherwise it goes on its fields and as a notification.
+   */
+  onError?: (error: unknown) => boolean | void;
   /** Refresh the page's server data after a success (router.refresh()). */
   refresh?: boolean;
   /** Server field keys the form names differently: `{ serverKey: 'form.path' }`. */
@@ -107,12 +116,13 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
               method: call.method ?? 'POST',
               body: call.body ? call.body(values) : values,
             });
-      if (success) notifications.show({ color: 'green', message: success });
+      if (result === NOT_SENT) return;
+      if (success) notifications.show({ color: 'green', message: typeof success === 'function' ? success(result, values) : success });
       await onSuccess?.(result, values);
       if (refresh) router.refresh();
     } catch (error) {
+      if (onError?.(error) === true) return;
       showFormError(form, error, fieldMap);
-      onError?.(error);
     }
   });
 
