@@ -36,16 +36,11 @@ import {
 
 type Wording = { subject: LocalizedText; body: LocalizedText };
 export type EditableTemplateView = { name: string; vars: readonly string[]; defaults: Wording; override: Wording | null };
+type Samples = Record<Locale, Record<string, string | number>>;
 const EMPTY: MailTemplateInput = { subject: { zh: '', en: '' }, body: { zh: '', en: '' } };
 
 /** Chooses one of the conference's mail templates and edits it. */
-export function MailTemplates({
-  templates,
-  samples,
-}: {
-  templates: EditableTemplateView[];
-  samples: Record<Locale, Record<string, string>>;
-}) {
+export function MailTemplates({ templates, samples }: { templates: EditableTemplateView[]; samples: Samples }) {
   const t = useTranslations('mailConfig');
   const [name, setName] = useState(templates[0]?.name ?? '');
   const current = templates.find((x) => x.name === name) ?? templates[0];
@@ -62,7 +57,7 @@ export function MailTemplates({
         data={templates.map((x) => ({ value: x.name, label: `${t(`template_${x.name}`)}${x.override ? ` · ${t('custom')}` : ''}` }))}
         data-testid="mail-template-choose"
       />
-      {current && <TemplateForm key={current.name} template={current} samples={samples} />}
+      {current && <MailTemplateForm key={current.name} template={current} samples={samples} />}
     </Stack>
   );
 }
@@ -70,19 +65,21 @@ export function MailTemplates({
 /**
  * One template: subject and plain-text body in zh and en with the placeholders it offers, unknown
  * ones named under their field as they are typed, a preview with sample values (an empty field
- * shows the built-in wording it falls back to), save and "restore the built-in default".
+ * shows the built-in wording it falls back to), save and "restore the built-in default". It is saved
+ * at `path` (by default the template's own address under /platform/config/email; the hotel screen
+ * edits its booking mail through its own).
  */
-function TemplateForm({ template, samples }: { template: EditableTemplateView; samples: Record<Locale, Record<string, string>> }) {
+export function MailTemplateForm({ template, samples, path }: { template: EditableTemplateView; samples: Samples; path?: string }) {
   const t = useTranslations('mailConfig');
   const api = useApi();
   const router = useRouter();
   const { name, vars, defaults } = template;
-  const path = `/conference/platform/config/email/template/${name}`;
+  const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
   const { form, submit, fieldError } = useApiForm({
     schema,
     defaultValues: template.override ?? EMPTY,
-    call: { method: 'PUT', path },
+    call: { method: 'PUT', path: url },
     success: t('templateSaved'),
     refresh: true,
   });
@@ -95,7 +92,7 @@ function TemplateForm({ template, samples }: { template: EditableTemplateView; s
   const restore = async () => {
     if (!window.confirm(t('restoreConfirm'))) return;
     try {
-      await api(path, { method: 'DELETE' });
+      await api(url, { method: 'DELETE' });
       form.reset(EMPTY);
       notifications.show({ color: 'green', message: t('restored') });
       router.refresh();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, uploadedFile, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/db/testing';
@@ -32,7 +33,7 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' })
+      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: PUBLISHED })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     await database.db.insert(user).values([
