@@ -1,14 +1,16 @@
 'use client';
 
-import { Button, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Image, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, ZAppearanceInput, type AppearanceInput } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
+import { useRouter } from '@/lib/i18n/navigation';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UploadField } from '@/components/ui/upload-field';
-import { useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type TemplateChoice = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -17,12 +19,19 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
   const t = useTranslations('appearances');
   const te = useTranslations('errors');
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<AppearanceInput>({ resolver: zodResolver(ZAppearanceInput) as never, defaultValues: initial });
+  const router = useRouter();
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZAppearanceInput,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/exterior/save' },
+    success: t('saved'),
+    // A new appearance moves to its edit address.
+    onSuccess: ({ id }: { id: number }, values) => {
+      if (!values.id) router.replace(`/platform/config/exterior/edit/${id}`);
+    },
+    refresh: true,
+  });
   const thumbnail = useWatch({ control: form.control, name: 'thumbnail' });
-  const errors = form.formState.errors;
-  const save = useSaveToEdit('/conference/platform/config/exterior/save', '/platform/config/exterior/edit', t('saved'));
-  const submit = form.handleSubmit((values) => save(values, form.setError));
   const picker = (name: 'homeTemplateId' | 'pageTemplateId', type: 'home' | 'page') => (
     <Controller
       control={form.control}
@@ -36,7 +45,7 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
           data={templates.filter((tp) => tp.type === type).map((tp) => ({ value: String(tp.id), label: localized(tp.name, locale) }))}
           value={field.value ? String(field.value) : null}
           onChange={(v) => field.onChange(v ? Number(v) : null)}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`appearance-${type}-template`}
         />
       )}
@@ -45,21 +54,8 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
   return (
     <form onSubmit={submit} noValidate data-testid="appearance-editor">
       <Stack gap="md">
+        <BilingualInput control={form.control} name="name" label={{ zh: t('nameZh'), en: t('nameEn') }} required testId="appearance-name" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('nameZh')}
-            required
-            error={fieldError(errors.name?.zh)}
-            data-testid="appearance-name-zh"
-            {...form.register('name.zh')}
-          />
-          <TextInput
-            label={t('nameEn')}
-            required
-            error={fieldError(errors.name?.en)}
-            data-testid="appearance-name-en"
-            {...form.register('name.en')}
-          />
           {picker('homeTemplateId', 'home')}
           {picker('pageTemplateId', 'page')}
         </SimpleGrid>

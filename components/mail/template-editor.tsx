@@ -16,13 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApi } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { locales, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import {
@@ -73,26 +73,22 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
   const t = useTranslations('mailConfig');
   const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
   const { name, vars, defaults } = template;
   const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
-  const form = useForm<MailTemplateInput>({ resolver: zodResolver(schema) as never, defaultValues: template.override ?? EMPTY });
+  const { form, submit, fieldError } = useApiForm({
+    schema,
+    defaultValues: template.override ?? EMPTY,
+    call: { method: 'PUT', path: url },
+    success: t('templateSaved'),
+    refresh: true,
+  });
   const values = useWatch({ control: form.control }) as MailTemplateInput;
   const errorOf = (field: 'subject' | 'body', locale: Locale) => {
     const unknown = unknownPlaceholders(values?.[field]?.[locale] ?? '', vars);
     if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
-    return fieldError(form.formState.errors[field]?.[locale]);
+    return fieldError(`${field}.${locale}`);
   };
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await api(url, { method: 'PUT', body: input });
-      notifications.show({ color: 'green', message: t('templateSaved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
   const restore = async () => {
     if (!window.confirm(t('restoreConfirm'))) return;
     try {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { FieldError, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { apiDownload, apiFetch, apiUpload } from './api-client';
 import { showApiError } from './form-errors';
@@ -82,26 +82,4 @@ export function useApiAction() {
     [api, router],
   );
   return { run, busy };
-}
-
-/**
- * The save of an add-or-edit form: sends the values to `path`, says `message`, moves a new item to
- * its edit address (`editBase`/id) and refreshes; a refusal lands on the form's fields.
- */
-export function useSaveToEdit(path: string, editBase: string, message: string) {
-  const api = useApi();
-  const router = useRouter();
-  return useCallback(
-    async <T extends FieldValues & { id?: unknown }>(values: T, setError: UseFormSetError<T>) => {
-      try {
-        const { id } = await api<{ id: number }>(path, { body: values });
-        notifications.show({ color: 'green', message });
-        if (!values.id) router.replace(`${editBase}/${id}`);
-        router.refresh();
-      } catch (error) {
-        showApiError(error, setError);
-      }
-    },
-    [api, router, path, editBase, message],
-  );
 }

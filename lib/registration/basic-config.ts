@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import type { DB, Executor } from '@/db/client';
 import { conference, registrationConfig, registrationRule } from '@/db/schema';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
@@ -12,7 +13,7 @@ export { RULE_TYPES };
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */
 export const ZBasicConfig = z
   .object({
-    instructions: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }),
+    instructions: zLocalized({ max: 20000, rich: true }),
     startDate: ZIsoDate,
     endDate: ZIsoDate,
     registerModuleEnabled: z.boolean(),
