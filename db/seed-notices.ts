@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { moveToFiles, writeTemp } from '@/lib/storage/local-storage';
+import { storageKey } from '@/lib/storage/keys';
+import { storage } from '@/lib/storage/storage';
 import type { DB } from './client';
 import { downloadMaterial, notice } from './schema';
 
@@ -58,7 +59,7 @@ export async function seedDemoNotices(db: DB, conferenceId: number, managerId: s
   if (anyMaterial) return;
   const data = new Uint8Array(await renderDemoProgramme());
   const name = `${randomBytes(16).toString('hex')}.pdf`;
-  await writeTemp(conferenceId, name, data);
+  await storage().put(storageKey(conferenceId, 'files', name), data);
   await db.insert(downloadMaterial).values({
     conferenceId,
     createdBy: managerId,
@@ -68,5 +69,4 @@ export async function seedDemoNotices(db: DB, conferenceId: number, managerId: s
     file: { name, oriName: 'SciData-2026-programme.pdf', size: data.byteLength, mime: 'application/pdf' },
     sortOrder: 10,
   });
-  await moveToFiles(conferenceId, [name]);
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
@@ -84,7 +85,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
         startDate: shiftDays(today, 120),
         endDate: shiftDays(today, 122),
         languageType: 3,
-        status: '4',
+        status: PUBLISHED,
         registerModuleEnabled: true,
         registerFlag: true,
         registerNum: 500,

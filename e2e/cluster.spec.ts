@@ -14,6 +14,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { openDatabase } from '@/db/client';
 import { conference, conferenceMember, session, user } from '@/db/schema';
 import { hashSessionToken } from '@/lib/auth/session-token-hash';
@@ -81,7 +82,7 @@ test.beforeAll(async () => {
   const database = await openDatabase({ url: url.toString() });
   const [conf] = await database.db
     .insert(conference)
-    .values({ slug: 'cluster', status: '4', title: { zh: OLD_TITLE, en: 'Cluster Test' }, shortTitle: { zh: '集群', en: 'Cluster' } })
+    .values({ slug: 'cluster', status: PUBLISHED, title: { zh: OLD_TITLE, en: 'Cluster Test' }, shortTitle: { zh: '集群', en: 'Cluster' } })
     .returning();
   const userId = randomUUID();
   await database.db.insert(user).values({ id: userId, name: 'Cluster Organiser', email: 'organiser@cluster.test' });

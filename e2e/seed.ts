@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { openDatabase } from '@/db/client';
 import { cmsPage, conference, conferenceMember, conferenceOrder, registrationConfig, registrationFee, user } from '@/db/schema';
 import { registerParticipant } from '@/lib/registration/register-participant';
@@ -40,7 +41,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.englishOnlySlug,
-      status: '4',
+      status: PUBLISHED,
       languageType: 2,
       title: { zh: '国际研讨会', en: 'International Workshop' },
       shortTitle: { zh: '国际研讨会', en: 'Intl Workshop' },
@@ -50,7 +51,7 @@ async function main() {
 
   await db.insert(conference).values({
     slug: E2E.chineseOnlySlug,
-    status: '4',
+    status: PUBLISHED,
     languageType: 1,
     title: { zh: '中文研讨会', en: 'Chinese Workshop' },
     shortTitle: { zh: '中文研讨会', en: 'CN Workshop' },
@@ -59,7 +60,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.closedSlug,
-      status: '4',
+      status: PUBLISHED,
       title: { zh: '已截止的会议', en: 'A Closed Conference' },
       shortTitle: { zh: '已截止', en: 'Closed' },
     })
@@ -69,7 +70,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.fullSlug,
-      status: '4',
+      status: PUBLISHED,
       registerFlag: true,
       registerNum: 1,
       title: { zh: '满员的会议', en: 'A Full Conference' },
@@ -83,7 +84,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.looksSlug,
-      status: '4',
+      status: PUBLISHED,
       title: { zh: '外观测试大会', en: 'Appearance Test Congress' },
       shortTitle: { zh: '外观大会', en: 'Looks' },
     })
@@ -173,7 +174,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.innSlug,
-      status: '4',
+      status: PUBLISHED,
       title: { zh: '酒店预订测试会议', en: 'Hotel Booking Test Conference' },
       shortTitle: { zh: '住宿会议', en: 'Inn' },
     })
@@ -200,7 +201,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.newsSlug,
-      status: '4',
+      status: PUBLISHED,
       title: { zh: '通知与资料测试会议', en: 'Notices and Downloads Test Conference' },
       shortTitle: { zh: '通知会议', en: 'News' },
     })
@@ -218,7 +219,7 @@ async function main() {
     .insert(conference)
     .values({
       slug: E2E.postSlug,
-      status: '4',
+      status: PUBLISHED,
       title: { zh: '邮件测试会议', en: 'Mail Test Conference' },
       shortTitle: { zh: '邮件会议', en: 'Post' },
     })

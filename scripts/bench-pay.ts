@@ -24,6 +24,7 @@
  * (500), BENCH_CONNECTIONS (50), BENCH_CREATE_CONCURRENCY (8), BENCH_WORKERS (2). Builds when no
  * build exists (as bench:register does); FORCE_BUILD=1 rebuilds (scripts/start.ts).
  */
+import { PUBLISHED } from '@/lib/conferences/status';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -127,7 +128,7 @@ async function plantPayingConference(database: Database, slug: string, n: number
   const { db } = database;
   const [conf] = await db
     .insert(conference)
-    .values({ slug, status: '4', title: { zh: `${slug} 会议`, en: `${slug} Conference` }, shortTitle: { zh: slug, en: slug } })
+    .values({ slug, status: PUBLISHED, title: { zh: `${slug} 会议`, en: `${slug} Conference` }, shortTitle: { zh: slug, en: slug } })
     .returning({ id: conference.id });
   await db.insert(paymentMethod).values({
     conferenceId: conf.id,

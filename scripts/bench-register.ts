@@ -9,6 +9,7 @@
  * names a server where a scratch database is created and dropped. BENCH_PORT (3400),
  * BENCH_REQUESTS (1000), BENCH_CAP (300), BENCH_WORKERS (2).
  */
+import { PUBLISHED } from '@/lib/conferences/status';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -87,7 +88,7 @@ async function main() {
       .insert(conference)
       .values({
         slug: 'bench',
-        status: '4',
+        status: PUBLISHED,
         registerFlag: true,
         registerNum: CAP,
         title: { zh: '压测', en: 'Bench' },
@@ -98,7 +99,7 @@ async function main() {
     // A second conference for the warm-up registrations, so the measured one starts empty.
     const [warm] = await database.db
       .insert(conference)
-      .values({ slug: 'warm', status: '4', title: { zh: '预热', en: 'Warm-up' }, shortTitle: { zh: '预热', en: 'Warm-up' } })
+      .values({ slug: 'warm', status: PUBLISHED, title: { zh: '预热', en: 'Warm-up' }, shortTitle: { zh: '预热', en: 'Warm-up' } })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: warm.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     const tokens: string[] = [];

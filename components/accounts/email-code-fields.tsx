@@ -10,7 +10,7 @@ import type { CodeFormValues } from './password-fields';
 import { useSendCode } from './use-send-code';
 
 /** Email, then the emailed code with its send button (sign-up and password reset). */
-export function EmailCodeFields({ form, purpose }: { form: UseFormReturn<CodeFormValues>; purpose: CodePurpose }) {
+export function EmailCodeFields({ form, purpose }: { form: UseFormReturn<CodeFormValues, unknown, CodeFormValues>; purpose: CodePurpose }) {
   const t = useTranslations('auth');
   const fieldError = useFieldError();
   const sendCode = useSendCode(form, purpose);

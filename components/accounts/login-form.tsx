@@ -1,21 +1,17 @@
 'use client';
 
 import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
 import { ApiError, localePath } from '@/components/ui/api-client';
-import { safeReturnPath, showApiError } from '@/components/ui/form-errors';
+import { safeReturnPath } from '@/components/ui/form-errors';
 import { SendCodeButton } from '@/components/ui/send-code-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSendCode } from './use-send-code';
-
-type Values = z.input<typeof ZLogin>;
 
 /** Codes the server answers about the sign-in code itself: shown under its field. */
 const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
@@ -27,30 +23,28 @@ const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
  */
 export function LoginForm({ redirect, expired, resetDone }: { redirect?: string; expired?: boolean; resetDone?: boolean }) {
   const t = useTranslations('auth');
-  const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<Values>({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
   const [locked, setLocked] = useState(false);
-  const sendCode = useSendCode(form, 'loginCode');
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await api<{ token: string; registered: boolean }>('/base/oauth/localLogin', { body: values });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZLogin,
+    defaultValues: { email: '', password: '' },
+    call: { path: '/base/oauth/localLogin' },
+    onSuccess: (result: { token: string; registered: boolean }) => {
       const back = safeReturnPath(redirect);
       window.location.assign(localePath(locale, back ?? (result.registered ? '/profile/userInfo' : '/conferenceRegister')));
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.code === 'LOGIN_LOCKED') {
         setLocked(true);
-        return;
+        return true;
       }
       if (error instanceof ApiError && CODE_ERRORS.has(error.code)) {
         form.setError('code', { type: 'server', message: error.message });
-        return;
+        return true;
       }
-      showApiError(error, form.setError);
-    }
+    },
   });
+  const sendCode = useSendCode(form, 'loginCode');
 
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
@@ -79,14 +73,14 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           type="email"
           autoComplete="email"
           required
-          error={fieldError(form.formState.errors.email)}
+          error={fieldError('email')}
           {...form.register('email')}
         />
         <PasswordInput
           label={t('password')}
           autoComplete="current-password"
           required
-          error={fieldError(form.formState.errors.password)}
+          error={fieldError('password')}
           {...form.register('password')}
         />
         {locked && (
@@ -96,7 +90,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
             maxLength={6}
             autoComplete="one-time-code"
             required
-            error={fieldError(form.formState.errors.code)}
+            error={fieldError('code')}
             {...form.register('code')}
           />
         )}

@@ -9,7 +9,7 @@ import { useApi, useFieldError } from '@/components/ui/use-api';
 export type CodeFormValues = { email: string; code: string; name: string; password: string; confirmPassword: string };
 
 /** New password and its confirmation; the strength is checked by the server when the field is left. */
-export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormValues>; label: string }) {
+export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormValues, unknown, CodeFormValues>; label: string }) {
   const t = useTranslations('auth');
   const api = useApi();
   const fieldError = useFieldError();

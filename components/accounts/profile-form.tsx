@@ -1,15 +1,12 @@
 'use client';
 
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZProfile } from '@/lib/accounts/schemas';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 
@@ -19,26 +16,20 @@ const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'country
 export function ProfileForm({ initial }: { initial: Values }) {
   const t = useTranslations('profile');
   const tc = useTranslations('common');
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<Values>({ resolver: zodResolver(ZProfile), defaultValues: initial });
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/base/user/info', { method: 'PUT', body: values });
-      notifications.show({ color: 'green', message: t('savedNotice') });
-      router.push('/profile/userInfo');
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZProfile,
+    defaultValues: initial,
+    call: { method: 'PUT', path: '/base/user/info' },
+    success: t('savedNotice'),
+    onSuccess: () => router.push('/profile/userInfo'),
+    refresh: true,
   });
 
   return (
     <form onSubmit={submit} noValidate data-testid="profile-form">
       <Stack gap="md">
-        <TextInput label={t('name')} required error={fieldError(form.formState.errors.name)} {...form.register('name')} />
+        <TextInput label={t('name')} required error={fieldError('name')} {...form.register('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map((field) =>
             field === 'unit' ? (
@@ -53,13 +44,13 @@ export function ProfileForm({ initial }: { initial: Values }) {
                     value={f.value ?? ''}
                     onChange={f.onChange}
                     onBlur={f.onBlur}
-                    error={fieldError(form.formState.errors.unit)}
+                    error={fieldError('unit')}
                     testId="profile-unit-input"
                   />
                 )}
               />
             ) : (
-              <TextInput key={field} label={t(field)} error={fieldError(form.formState.errors[field])} {...form.register(field)} />
+              <TextInput key={field} label={t(field)} error={fieldError(field)} {...form.register(field)} />
             ),
           )}
         </SimpleGrid>

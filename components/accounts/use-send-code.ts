@@ -2,13 +2,16 @@
 
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import type { Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { CodePurpose } from '@/lib/accounts/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi } from '@/components/ui/use-api';
 
 /** Sends the emailed code for the form's email field (any form with one); true when a mail went out. */
-export function useSendCode<T extends { email: string }>(form: UseFormReturn<T>, purpose: CodePurpose) {
+export function useSendCode<T extends { email: string }, TOutput extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, TOutput>,
+  purpose: CodePurpose,
+) {
   const t = useTranslations('auth');
   const api = useApi();
   const emailField = 'email' as Path<T>;

@@ -1,16 +1,16 @@
 'use client';
 
-import { Button, FileButton, Group, Image, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Image, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { THUMBNAIL_MAX_BYTES, ZAppearanceInput, type AppearanceInput } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { showApiError } from '@/components/ui/form-errors';
+import { useRouter } from '@/lib/i18n/navigation';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
+import { UploadField } from '@/components/ui/upload-field';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type TemplateChoice = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -18,33 +18,20 @@ type TemplateChoice = { id: number; type: string; name: { zh: string; en: string
 export function AppearanceEditor({ initial, templates }: { initial: AppearanceInput; templates: TemplateChoice[] }) {
   const t = useTranslations('appearances');
   const te = useTranslations('errors');
-  const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const [uploading, setUploading] = useState(false);
-  const form = useForm<AppearanceInput>({ resolver: zodResolver(ZAppearanceInput) as never, defaultValues: initial });
+  const router = useRouter();
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZAppearanceInput,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/exterior/save' },
+    success: t('saved'),
+    // A new appearance moves to its edit address.
+    onSuccess: ({ id }: { id: number }, values) => {
+      if (!values.id) router.replace(`/platform/config/exterior/edit/${id}`);
+    },
+    refresh: true,
+  });
   const thumbnail = useWatch({ control: form.control, name: 'thumbnail' });
-  const errors = form.formState.errors;
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > THUMBNAIL_MAX_BYTES) {
-      notifications.show({ color: 'red', message: te('thumbnailTooLarge') });
-      return;
-    }
-    const body = new FormData();
-    body.set('file', file);
-    setUploading(true);
-    try {
-      const { name } = await api<{ name: string }>('/conference/platform/config/exterior/thumbnail', { body });
-      form.setValue('thumbnail', name, { shouldDirty: true });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
-  const save = useSaveToEdit('/conference/platform/config/exterior/save', '/platform/config/exterior/edit', t('saved'));
-  const submit = form.handleSubmit((values) => save(values, form.setError));
   const picker = (name: 'homeTemplateId' | 'pageTemplateId', type: 'home' | 'page') => (
     <Controller
       control={form.control}
@@ -58,7 +45,7 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
           data={templates.filter((tp) => tp.type === type).map((tp) => ({ value: String(tp.id), label: localized(tp.name, locale) }))}
           value={field.value ? String(field.value) : null}
           onChange={(v) => field.onChange(v ? Number(v) : null)}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`appearance-${type}-template`}
         />
       )}
@@ -67,21 +54,8 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
   return (
     <form onSubmit={submit} noValidate data-testid="appearance-editor">
       <Stack gap="md">
+        <BilingualInput control={form.control} name="name" label={{ zh: t('nameZh'), en: t('nameEn') }} required testId="appearance-name" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('nameZh')}
-            required
-            error={fieldError(errors.name?.zh)}
-            data-testid="appearance-name-zh"
-            {...form.register('name.zh')}
-          />
-          <TextInput
-            label={t('nameEn')}
-            required
-            error={fieldError(errors.name?.en)}
-            data-testid="appearance-name-en"
-            {...form.register('name.en')}
-          />
           {picker('homeTemplateId', 'home')}
           {picker('pageTemplateId', 'page')}
         </SimpleGrid>
@@ -103,14 +77,16 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
               data-testid="thumbnail-image"
             />
           )}
-          <Group>
-            <FileButton onChange={upload} accept=".jpg,.jpeg,.png">
-              {(props) => (
-                <Button {...props} size="xs" variant="light" loading={uploading} data-testid="upload-thumbnail">
-                  {t('uploadThumbnail')}
-                </Button>
-              )}
-            </FileButton>
+          <Group align="flex-start">
+            <UploadField<{ name: string }>
+              url="/conference/platform/config/exterior/thumbnail"
+              types={['jpg', 'jpeg', 'png']}
+              maxBytes={THUMBNAIL_MAX_BYTES}
+              tooLargeMessage={te('thumbnailTooLarge')}
+              buttonLabel={t('uploadThumbnail')}
+              testId="upload-thumbnail"
+              onUploaded={({ name }) => form.setValue('thumbnail', name, { shouldDirty: true })}
+            />
             {thumbnail && (
               <Button size="xs" variant="subtle" color="red" onClick={() => form.setValue('thumbnail', '', { shouldDirty: true })}>
                 {t('removeThumbnail')}

@@ -1,19 +1,18 @@
 'use client';
 
 import { Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ZMenuInput, type MenuInput } from '@/lib/cms/menu-schemas';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { DeleteAction } from '@/components/ui/delete-action';
 import { ListTable } from '@/components/ui/list-table';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type Row = {
   id: number;
@@ -43,27 +42,18 @@ function MenuForm({
 }) {
   const t = useTranslations('menus');
   const tc = useTranslations('common');
-  const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<MenuInput>({ resolver: zodResolver(ZMenuInput) as never, values: initial });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/menu/config/save', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZMenuInput,
+    values: initial,
+    call: { path: '/conference/menu/config/save' },
+    success: t('saved'),
+    onSuccess: onSaved,
   });
   return (
     <form onSubmit={submit} noValidate data-testid="menu-form">
       <Stack gap="sm">
-        <SimpleGrid cols={2}>
-          <TextInput label={t('titleZh')} required error={fieldError(errors.title?.zh)} {...form.register('title.zh')} />
-          <TextInput label={t('titleEn')} required error={fieldError(errors.title?.en)} {...form.register('title.en')} />
-        </SimpleGrid>
+        <BilingualInput control={form.control} name="title" label={{ zh: t('titleZh'), en: t('titleEn') }} required />
         <Controller
           control={form.control}
           name="parentId"
@@ -95,9 +85,9 @@ function MenuForm({
             />
           )}
         />
-        <TextInput label={t('href')} placeholder="/conferenceRegister" error={fieldError(errors.href)} {...form.register('href')} />
+        <TextInput label={t('href')} placeholder="/conferenceRegister" error={fieldError('href')} {...form.register('href')} />
         <SimpleGrid cols={2}>
-          <TextInput label={t('icon')} description={t('iconHint')} error={fieldError(errors.icon)} {...form.register('icon')} />
+          <TextInput label={t('icon')} description={t('iconHint')} error={fieldError('icon')} {...form.register('icon')} />
           <Controller
             control={form.control}
             name="sortOrder"
@@ -109,7 +99,7 @@ function MenuForm({
                 allowDecimal={false}
                 value={typeof field.value === 'number' ? field.value : 0}
                 onChange={(v) => field.onChange(Number(v) || 0)}
-                error={fieldError(errors.sortOrder)}
+                error={fieldError('sortOrder')}
               />
             )}
           />

@@ -1,15 +1,16 @@
 'use client';
 
-import { Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Group, Select, Stack, Switch } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { ZPageInput, type PageInput } from '@/lib/cms/page-schemas';
 import { localized } from '@/lib/i18n/localized';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { showApiError } from '@/components/ui/form-errors';
-import { RichTextInput } from '@/components/ui/rich-text-editor';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
+import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { useRouter } from '@/lib/i18n/navigation';
 
 /** Adds or edits a page: names and rich-text content in zh and en (with pictures), mobile flag and related mobile page. */
 export function PageEditor({
@@ -22,10 +23,19 @@ export function PageEditor({
   const t = useTranslations('pages');
   const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<PageInput>({ resolver: zodResolver(ZPageInput) as never, defaultValues: initial });
+  const router = useRouter();
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZPageInput,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/page/save' },
+    success: t('saved'),
+    // A new page moves to its edit address.
+    onSuccess: ({ id }: { id: number }, values) => {
+      if (!values.id) router.replace(`/platform/config/page/edit/${id}`);
+    },
+    refresh: true,
+  });
   const isMobile = useWatch({ control: form.control, name: 'isMobile' });
-  const errors = form.formState.errors;
   const uploadImage = async (file: File) => {
     const body = new FormData();
     body.set('file', file);
@@ -36,32 +46,18 @@ export function PageEditor({
       throw error;
     }
   };
-  const save = useSaveToEdit('/conference/platform/config/page/save', '/platform/config/page/edit', t('saved'));
-  const submit = form.handleSubmit((values) => save(values, form.setError));
   return (
     <form onSubmit={submit} noValidate data-testid="page-editor">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('nameZh')} required maxLength={100} error={fieldError(errors.name?.zh)} {...form.register('name.zh')} />
-          <TextInput label={t('nameEn')} required maxLength={100} error={fieldError(errors.name?.en)} {...form.register('name.en')} />
-        </SimpleGrid>
-        {(['zh', 'en'] as const).map((lang) => (
-          <Controller
-            key={lang}
-            control={form.control}
-            name={`content.${lang}`}
-            render={({ field }) => (
-              <RichTextInput
-                label={t(lang === 'zh' ? 'contentZh' : 'contentEn')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={fieldError(errors.content?.[lang])}
-                testId={`content-${lang}`}
-                onImageUpload={uploadImage}
-              />
-            )}
-          />
-        ))}
+        <BilingualInput control={form.control} name="name" label={{ zh: t('nameZh'), en: t('nameEn') }} required maxLength={100} />
+        <BilingualInput
+          control={form.control}
+          name="content"
+          label={{ zh: t('contentZh'), en: t('contentEn') }}
+          rich
+          testId="content"
+          onImageUpload={uploadImage}
+        />
         <Group align="flex-start">
           <Controller
             control={form.control}
@@ -90,7 +86,7 @@ export function PageEditor({
                     .map((p) => ({ value: String(p.id), label: localized(p.name, locale) }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
-                  error={fieldError(errors.mobilePageId)}
+                  error={fieldError('mobilePageId')}
                 />
               )}
             />

@@ -1,9 +1,8 @@
 'use client';
 
-import { Button, Code, FileButton, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Code, FileButton, Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   TEMPLATE_CSS_MAX_BYTES,
   TEMPLATE_PLACEHOLDERS,
@@ -12,8 +11,11 @@ import {
   type TemplateInput,
 } from '@/lib/cms/template-schemas';
 import { localized } from '@/lib/i18n/localized';
+import { useRouter } from '@/lib/i18n/navigation';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useAppLocale, useFieldError, useSaveToEdit } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type MobileTemplate = { id: number; type: string; name: { zh: string; en: string } };
 
@@ -26,10 +28,19 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
   const t = useTranslations('templates');
   const tv = useTranslations('validation');
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<TemplateInput>({ resolver: zodResolver(ZTemplateInput) as never, defaultValues: initial });
+  const router = useRouter();
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZTemplateInput,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/template/save' },
+    success: t('saved'),
+    // A new template moves to its edit address.
+    onSuccess: ({ id }: { id: number }, values) => {
+      if (!values.id) router.replace(`/platform/config/template/edit/${id}`);
+    },
+    refresh: true,
+  });
   const [isMobile, type] = useWatch({ control: form.control, name: ['isMobile', 'type'] });
-  const errors = form.formState.errors;
   const loadCss = async (file: File | null) => {
     if (!file) return;
     if (file.size > TEMPLATE_CSS_MAX_BYTES) {
@@ -39,65 +50,48 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
     form.setValue('css', await file.text(), { shouldDirty: true });
     form.clearErrors('css');
   };
-  const save = useSaveToEdit('/conference/platform/config/template/save', '/platform/config/template/edit', t('saved'));
-  const submit = form.handleSubmit((values) => save(values, form.setError));
   return (
     <form onSubmit={submit} noValidate data-testid="template-editor">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('nameZh')}
-            required
-            maxLength={100}
-            error={fieldError(errors.name?.zh)}
-            data-testid="template-name-zh"
-            {...form.register('name.zh')}
-          />
-          <TextInput
-            label={t('nameEn')}
-            required
-            maxLength={100}
-            error={fieldError(errors.name?.en)}
-            data-testid="template-name-en"
-            {...form.register('name.en')}
-          />
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                label={t('type')}
-                required
-                allowDeselect={false}
-                data={TEMPLATE_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v)}
-                error={fieldError(errors.type)}
-                data-testid="template-type"
-              />
-            )}
-          />
-        </SimpleGrid>
+        <BilingualInput
+          control={form.control}
+          name="name"
+          label={{ zh: t('nameZh'), en: t('nameEn') }}
+          required
+          maxLength={100}
+          testId="template-name"
+        />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <Select
+              label={t('type')}
+              required
+              allowDeselect={false}
+              data={TEMPLATE_TYPES.map((v) => ({ value: v, label: t(`type_${v}`) }))}
+              value={field.value ?? null}
+              onChange={(v) => field.onChange(v)}
+              error={fieldError('type')}
+              data-testid="template-type"
+            />
+          )}
+        />
         <Text size="sm" c="dimmed">
           {t('placeholdersHint')}{' '}
           {TEMPLATE_PLACEHOLDERS.map((p) => (
             <Code key={p} mr={4}>{`{{${p}}}`}</Code>
           ))}
         </Text>
-        {(['zh', 'en'] as const).map((lang) => (
-          <Textarea
-            key={lang}
-            label={t(lang === 'zh' ? 'contentZh' : 'contentEn')}
-            description={t('contentHint')}
-            autosize
-            minRows={6}
-            maxRows={20}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-            error={fieldError(errors.content?.[lang])}
-            data-testid={`template-content-${lang}`}
-            {...form.register(`content.${lang}`)}
-          />
-        ))}
+        <BilingualInput
+          control={form.control}
+          name="content"
+          label={{ zh: t('contentZh'), en: t('contentEn') }}
+          description={t('contentHint')}
+          multiline={{ minRows: 6, maxRows: 20, code: true }}
+          stacked
+          testId="template-content"
+        />
         <Stack gap={4}>
           <Textarea
             label={t('css')}
@@ -106,7 +100,7 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
             minRows={4}
             maxRows={16}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-            error={fieldError(errors.css)}
+            error={fieldError('css')}
             data-testid="template-css"
             {...form.register('css')}
           />
@@ -149,7 +143,7 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
                     .map((m) => ({ value: String(m.id), label: localized(m.name, locale) }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
-                  error={fieldError(errors.mobileTemplateId)}
+                  error={fieldError('mobileTemplateId')}
                   data-testid="template-mobile-template"
                 />
               )}

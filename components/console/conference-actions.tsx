@@ -2,6 +2,7 @@
 
 import { Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { useApiAction } from '@/components/ui/use-api';
 
 /** The life-cycle buttons of one of my conferences, as its status allows. */
@@ -31,7 +32,7 @@ export function ConferenceActions({ id, status, siteUrl }: { id: number; status:
           {t('requestPublication')}
         </Button>
       )}
-      {status === '4' && (
+      {status === PUBLISHED && (
         <Button
           size="compact-xs"
           variant="light"

@@ -1,24 +1,20 @@
 'use client';
 
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm } from 'react-hook-form';
-import { ZCreateConference, type CreateConferenceInput } from '@/lib/conferences/lifecycle-schemas';
+import { Controller } from 'react-hook-form';
+import { ZCreateConference } from '@/lib/conferences/lifecycle-schemas';
 import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 /** The form that creates a conference: address name, titles in both languages, language, dates, city. */
 export function CreateConferenceForm() {
   const t = useTranslations('console');
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<CreateConferenceInput>({
-    resolver: zodResolver(ZCreateConference) as never,
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZCreateConference,
     defaultValues: {
       slug: '',
       title: { zh: '', en: '' },
@@ -28,34 +24,17 @@ export function CreateConferenceForm() {
       endDate: '',
       city: { zh: '', en: '' },
     },
+    call: { path: '/console/conference' },
+    success: t('created'),
+    onSuccess: () => router.push('/console'),
+    refresh: true,
   });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/console/conference', { body: values });
-      notifications.show({ color: 'green', message: t('created') });
-      router.push('/console');
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
-  const text = (
-    name: 'slug' | 'title.zh' | 'title.en' | 'shortTitle.zh' | 'shortTitle.en' | 'city.zh' | 'city.en',
-    label: string,
-    error: unknown,
-    extra: { required?: boolean; description?: string } = {},
-  ) => <TextInput label={label} error={fieldError(error as never)} {...extra} {...form.register(name)} />;
   return (
     <form onSubmit={submit} noValidate data-testid="create-conference-form">
       <Stack gap="sm">
-        {text('slug', t('slug'), errors.slug, { required: true, description: t('slugHint') })}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('title.zh', t('titleZh'), errors.title?.zh, { required: true })}
-          {text('title.en', t('titleEn'), errors.title?.en, { required: true })}
-          {text('shortTitle.zh', t('shortTitleZh'), errors.shortTitle?.zh, { required: true })}
-          {text('shortTitle.en', t('shortTitleEn'), errors.shortTitle?.en, { required: true })}
-        </SimpleGrid>
+        <TextInput label={t('slug')} required description={t('slugHint')} error={fieldError('slug')} {...form.register('slug')} />
+        <BilingualInput control={form.control} name="title" label={{ zh: t('titleZh'), en: t('titleEn') }} required />
+        <BilingualInput control={form.control} name="shortTitle" label={{ zh: t('shortTitleZh'), en: t('shortTitleEn') }} required />
         <Controller
           control={form.control}
           name="languageType"
@@ -70,11 +49,10 @@ export function CreateConferenceForm() {
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('startDate')} error={fieldError(errors.startDate)} {...form.register('startDate')} />
-          <TextInput type="date" label={t('endDate')} error={fieldError(errors.endDate)} {...form.register('endDate')} />
-          {text('city.zh', t('cityZh'), errors.city?.zh)}
-          {text('city.en', t('cityEn'), errors.city?.en)}
+          <TextInput type="date" label={t('startDate')} error={fieldError('startDate')} {...form.register('startDate')} />
+          <TextInput type="date" label={t('endDate')} error={fieldError('endDate')} {...form.register('endDate')} />
         </SimpleGrid>
+        <BilingualInput control={form.control} name="city" label={{ zh: t('cityZh'), en: t('cityEn') }} />
         <SubmitButton loading={form.formState.isSubmitting} data-testid="create-conference-submit">
           {t('create')}
         </SubmitButton>

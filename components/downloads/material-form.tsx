@@ -1,15 +1,13 @@
 'use client';
 
-import { Button, FileInput, Group, Modal, Radio, RadioGroup, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FileInput, Group, Modal, Radio, RadioGroup, Stack } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { DOWNLOAD_AUDIENCES, DOWNLOAD_MAX_BYTES, DOWNLOAD_TYPES, ZMaterialInput, type MaterialInput } from '@/lib/downloads/schemas';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
 
 export const NEW_MATERIAL: MaterialInput = { title: { zh: '', en: '' }, description: { zh: '', en: '' }, audience: 'registrants' };
 const ACCEPT = DOWNLOAD_TYPES.map((ext) => `.${ext}`).join(',');
@@ -35,12 +33,8 @@ export function MaterialForm({
   const t = useTranslations('downloads');
   const tc = useTranslations('common');
   const te = useTranslations('errors');
-  const api = useApi();
-  const fieldError = useFieldError();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const form = useForm<MaterialInput>({ resolver: zodResolver(ZMaterialInput) as never, values: initial });
-  const errors = form.formState.errors;
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -50,24 +44,29 @@ export function MaterialForm({
     choose(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (materialId) {
-        await api(`/conference/platform/manage/download/${materialId}`, { method: 'PUT', body: values });
-      } else {
-        if (!file) return setFileError(t('fileRequired'));
-        if (file.size > DOWNLOAD_MAX_BYTES) return setFileError(te('uploadTooLarge'));
-        const body = new FormData();
-        body.set('file', file);
-        body.set('data', JSON.stringify(values));
-        await api('/conference/platform/manage/download', { body });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZMaterialInput,
+    values: initial,
+    call: async (values, api) => {
+      if (materialId) return api(`/conference/platform/manage/download/${materialId}`, { method: 'PUT', body: values });
+      if (!file) {
+        setFileError(t('fileRequired'));
+        return NOT_SENT;
       }
-      notifications.show({ color: 'green', message: t('saved') });
+      if (file.size > DOWNLOAD_MAX_BYTES) {
+        setFileError(te('uploadTooLarge'));
+        return NOT_SENT;
+      }
+      const body = new FormData();
+      body.set('file', file);
+      body.set('data', JSON.stringify(values));
+      return api('/conference/platform/manage/download', { body });
+    },
+    success: t('saved'),
+    onSuccess: () => {
       choose(null);
       onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
   });
 
   return (
@@ -88,43 +87,25 @@ export function MaterialForm({
               data-testid="material-file"
             />
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('titleZh')}
-              required
-              error={fieldError(errors.title?.zh)}
-              data-testid="material-title-zh"
-              {...form.register('title.zh')}
-            />
-            <TextInput
-              label={t('titleEn')}
-              required
-              error={fieldError(errors.title?.en)}
-              data-testid="material-title-en"
-              {...form.register('title.en')}
-            />
-            <Textarea
-              label={t('descriptionZh')}
-              autosize
-              minRows={2}
-              error={fieldError(errors.description?.zh)}
-              data-testid="material-description-zh"
-              {...form.register('description.zh')}
-            />
-            <Textarea
-              label={t('descriptionEn')}
-              autosize
-              minRows={2}
-              error={fieldError(errors.description?.en)}
-              data-testid="material-description-en"
-              {...form.register('description.en')}
-            />
-          </SimpleGrid>
+          <BilingualInput
+            control={form.control}
+            name="title"
+            label={{ zh: t('titleZh'), en: t('titleEn') }}
+            required
+            testId="material-title"
+          />
+          <BilingualInput
+            control={form.control}
+            name="description"
+            label={{ zh: t('descriptionZh'), en: t('descriptionEn') }}
+            multiline
+            testId="material-description"
+          />
           <Controller
             control={form.control}
             name="audience"
             render={({ field }) => (
-              <RadioGroup label={t('audience')} value={field.value} onChange={field.onChange} error={fieldError(errors.audience)}>
+              <RadioGroup label={t('audience')} value={field.value} onChange={field.onChange} error={fieldError('audience')}>
                 <Stack gap={6} mt={6}>
                   {DOWNLOAD_AUDIENCES.map((a) => (
                     <Radio key={a} value={a} label={t(`audience_${a}`)} data-testid={`material-audience-${a}`} />

@@ -2,16 +2,14 @@
 
 import { Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { showApiError } from '@/components/ui/form-errors';
 import { SendCodeButton } from '@/components/ui/send-code-button';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApi } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { FEEDBACK_TYPES, ZFeedback, type FeedbackInput } from '@/lib/feedback/schemas';
-import { useRouter } from '@/lib/i18n/navigation';
 import { FeedbackFileField, type UploadedFeedbackFile } from './feedback-file-field';
 
 /**
@@ -30,8 +28,6 @@ export function FeedbackForm({
   const t = useTranslations('feedback');
   const ta = useTranslations('auth');
   const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
   const [file, setFile] = useState<UploadedFeedbackFile | null>(null);
   const empty: FeedbackInput = {
     title: '',
@@ -43,8 +39,17 @@ export function FeedbackForm({
     fileId: null,
     code: '',
   };
-  const form = useForm<FeedbackInput>({ resolver: zodResolver(ZFeedback), defaultValues: empty });
-  const errors = form.formState.errors;
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZFeedback,
+    defaultValues: empty,
+    call: { path: '/conference/feedback', body: (values) => ({ ...values, fileId: file?.id ?? null }) },
+    success: t('sent'),
+    onSuccess: () => {
+      form.reset(empty);
+      setFile(null);
+    },
+    refresh: true,
+  });
 
   const sendCode = async () => {
     if (!(await form.trigger('email'))) return false;
@@ -59,18 +64,6 @@ export function FeedbackForm({
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/feedback', { body: { ...values, fileId: file?.id ?? null } });
-      notifications.show({ color: 'green', message: t('sent') });
-      form.reset(empty);
-      setFile(null);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
-
   return (
     <form onSubmit={submit} noValidate data-testid="feedback-form">
       <Stack gap="sm">
@@ -78,7 +71,7 @@ export function FeedbackForm({
           label={t('title')}
           required
           maxLength={100}
-          error={fieldError(errors.title)}
+          error={fieldError('title')}
           data-testid="feedback-title"
           {...form.register('title')}
         />
@@ -87,7 +80,7 @@ export function FeedbackForm({
             label={t('name')}
             required
             autoComplete="name"
-            error={fieldError(errors.name)}
+            error={fieldError('name')}
             data-testid="feedback-name"
             {...form.register('name')}
           />
@@ -96,7 +89,7 @@ export function FeedbackForm({
             required
             type="tel"
             autoComplete="tel"
-            error={fieldError(errors.phone)}
+            error={fieldError('phone')}
             data-testid="feedback-phone"
             {...form.register('phone')}
           />
@@ -105,7 +98,7 @@ export function FeedbackForm({
           label={t('type')}
           required
           data={[{ value: '', label: t('typePlaceholder') }, ...FEEDBACK_TYPES.map((value) => ({ value, label: t(`type_${value}`) }))]}
-          error={fieldError(errors.type)}
+          error={fieldError('type')}
           data-testid="feedback-type"
           {...form.register('type')}
         />
@@ -115,7 +108,7 @@ export function FeedbackForm({
           autosize
           minRows={4}
           maxLength={5000}
-          error={fieldError(errors.content)}
+          error={fieldError('content')}
           data-testid="feedback-content"
           {...form.register('content')}
         />
@@ -125,7 +118,7 @@ export function FeedbackForm({
           required
           type="email"
           autoComplete="email"
-          error={fieldError(errors.email)}
+          error={fieldError('email')}
           data-testid="feedback-email"
           {...form.register('email')}
         />
@@ -137,7 +130,7 @@ export function FeedbackForm({
             maxLength={6}
             autoComplete="one-time-code"
             style={{ flex: 1, minWidth: 0 }}
-            error={fieldError(errors.code)}
+            error={fieldError('code')}
             data-testid="feedback-code"
             {...form.register('code')}
           />

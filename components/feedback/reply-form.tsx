@@ -1,33 +1,23 @@
 'use client';
 
 import { Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
-import { ZFeedbackReply, type FeedbackReplyInput } from '@/lib/feedback/schemas';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { ZFeedbackReply } from '@/lib/feedback/schemas';
 
 /** An organiser's reply to one feedback; the sender gets it by mail in the language they wrote in. */
 export function FeedbackReplyForm({ id, email, languageLabel }: { id: number; email: string; languageLabel: string }) {
   const t = useTranslations('feedback');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<FeedbackReplyInput>({ resolver: zodResolver(ZFeedbackReply), defaultValues: { id, content: '' } });
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/manage/feedback/reply', { body: values });
-      notifications.show({ color: 'green', message: t('replied') });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZFeedbackReply,
+    defaultValues: { id, content: '' },
+    call: { path: '/conference/manage/feedback/reply' },
+    success: t('replied'),
+    onSuccess: () => {
       form.reset({ id, content: '' });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
+    refresh: true,
   });
 
   return (
@@ -39,7 +29,7 @@ export function FeedbackReplyForm({ id, email, languageLabel }: { id: number; em
           autosize
           minRows={3}
           maxLength={5000}
-          error={fieldError(form.formState.errors.content)}
+          error={fieldError('content')}
           data-testid="feedback-reply-content"
           {...form.register('content')}
         />

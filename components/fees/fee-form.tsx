@@ -1,15 +1,14 @@
 'use client';
 
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CURRENCIES } from '@/lib/fees/money';
 import { FEE_KINDS, LANGUAGE_SCOPES, ZFeeInput, type FeeInput } from '@/lib/fees/schemas';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export const NEW_FEE: FeeInput = {
   kind: 'register',
@@ -34,26 +33,25 @@ export function FeeForm({
   opened,
   initial,
   onClose,
-  onSave,
+  onSaved,
 }: {
   opened: boolean;
   initial: FeeInput;
   onClose: () => void;
-  onSave: (value: FeeInput) => Promise<void>;
+  onSaved: () => void;
 }) {
   const t = useTranslations('feeConfig');
   const tc = useTranslations('common');
-  const fieldError = useFieldError();
-  const form = useForm<FeeInput>({ resolver: zodResolver(ZFeeInput) as never, values: initial });
-  const errors = form.formState.errors;
-  const [currency, displayCurrency] = useWatch({ control: form.control, name: ['currency', 'displayCurrency'] });
-  const submit = form.handleSubmit(async (value) => {
-    try {
-      await onSave(value);
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZFeeInput,
+    values: initial,
+    call: { path: '/conference/admin/register/fee/save' },
+    success: (result: { id: number; invalidatedOrders: number }) =>
+      result.invalidatedOrders ? t('savedInvalidated', { count: result.invalidatedOrders }) : t('saved'),
+    onSuccess: onSaved,
+    refresh: true,
   });
+  const [currency, displayCurrency] = useWatch({ control: form.control, name: ['currency', 'displayCurrency'] });
   const currencies = CURRENCIES.map((c) => ({ value: c, label: c }));
   const select = (
     name: 'kind' | 'currency' | 'displayCurrency' | 'languageScope',
@@ -86,7 +84,7 @@ export function FeeForm({
           currency={unit}
           value={field.value as number | ''}
           onChange={field.onChange}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`fee-${name}`}
         />
       )}
@@ -115,12 +113,8 @@ export function FeeForm({
             t('kind'),
             FEE_KINDS.map((k) => ({ value: k, label: t(`kind_${k}`) })),
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('titleZh')} required error={fieldError(errors.title?.zh)} {...form.register('title.zh')} />
-            <TextInput label={t('titleEn')} required error={fieldError(errors.title?.en)} {...form.register('title.en')} />
-            <TextInput label={t('categoryZh')} error={fieldError(errors.category?.zh)} {...form.register('category.zh')} />
-            <TextInput label={t('categoryEn')} error={fieldError(errors.category?.en)} {...form.register('category.en')} />
-          </SimpleGrid>
+          <BilingualInput control={form.control} name="title" label={{ zh: t('titleZh'), en: t('titleEn') }} required />
+          <BilingualInput control={form.control} name="category" label={{ zh: t('categoryZh'), en: t('categoryEn') }} />
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             {money('priceMinor', t('price'), currency)}
             {select('currency', t('currency'), currencies)}
@@ -128,8 +122,8 @@ export function FeeForm({
             {select('displayCurrency', t('displayCurrency'), currencies)}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={t('openDate')} error={fieldError(errors.openDate)} {...form.register('openDate')} />
-            <TextInput type="date" label={t('deadline')} error={fieldError(errors.deadline)} {...form.register('deadline')} />
+            <TextInput type="date" label={t('openDate')} error={fieldError('openDate')} {...form.register('openDate')} />
+            <TextInput type="date" label={t('deadline')} error={fieldError('deadline')} {...form.register('deadline')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Controller
@@ -143,7 +137,7 @@ export function FeeForm({
                   allowDecimal={false}
                   value={typeof field.value === 'number' ? field.value : ''}
                   onChange={(v) => field.onChange(v === '' ? null : Number(v))}
-                  error={fieldError(errors.cap)}
+                  error={fieldError('cap')}
                   data-testid="fee-cap"
                 />
               )}
@@ -159,7 +153,7 @@ export function FeeForm({
                   allowDecimal={false}
                   value={typeof field.value === 'number' ? field.value : ''}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-                  error={fieldError(errors.perAccountMax)}
+                  error={fieldError('perAccountMax')}
                   data-testid="fee-perAccountMax"
                 />
               )}
@@ -173,7 +167,7 @@ export function FeeForm({
           <TextInput
             label={t('invitationCode')}
             description={t('invitationCodeHint')}
-            error={fieldError(errors.invitationCode)}
+            error={fieldError('invitationCode')}
             {...form.register('invitationCode')}
           />
           <Group>

@@ -1,17 +1,15 @@
 'use client';
 
 import { Alert, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Fee } from '@/lib/fees/fee-config';
 import { formatMoney } from '@/lib/fees/money';
 import type { FeeInput } from '@/lib/fees/schemas';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
 import { DeleteAction } from '@/components/ui/delete-action';
 import { ListTable } from '@/components/ui/list-table';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
 import { FeeForm, NEW_FEE } from './fee-form';
 
 function toInput(fee: Fee): FeeInput {
@@ -38,20 +36,8 @@ function toInput(fee: Fee): FeeInput {
 /** The organiser's fee table: registration and optional fees with their places, add, edit, remove. */
 export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean }) {
   const t = useTranslations('feeConfig');
-  const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
   const [editing, setEditing] = useState<FeeInput | null>(null);
-
-  const save = async (value: FeeInput) => {
-    const result = await api<{ id: number; invalidatedOrders: number }>('/conference/admin/register/fee/save', { body: value });
-    notifications.show({
-      color: 'green',
-      message: result.invalidatedOrders ? t('savedInvalidated', { count: result.invalidatedOrders }) : t('saved'),
-    });
-    setEditing(null);
-    router.refresh();
-  };
 
   return (
     <Paper withBorder p="md" data-testid="fee-manager">
@@ -133,7 +119,7 @@ export function FeeManager({ fees, charged }: { fees: Fee[]; charged: boolean })
           ],
         }))}
       />
-      <FeeForm opened={editing !== null} initial={editing ?? NEW_FEE} onClose={() => setEditing(null)} onSave={save} />
+      <FeeForm opened={editing !== null} initial={editing ?? NEW_FEE} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
     </Paper>
   );
 }

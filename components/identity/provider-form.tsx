@@ -1,14 +1,11 @@
 'use client';
 
 import { Checkbox, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { ZIdentityProviderInput, type IdentityProviderInput } from '@/lib/oidc/schemas';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export const NEW_PROVIDER: IdentityProviderInput = {
   kind: 'organisation',
@@ -46,22 +43,14 @@ export function ProviderForm({
 }) {
   const t = useTranslations('identityAdmin');
   const tc = useTranslations('common');
-  const api = useApi();
-  const fieldError = useFieldError();
-  const form = useForm<IdentityProviderInput>({ resolver: zodResolver(ZIdentityProviderInput) as never, values: initial });
-  const errors = form.formState.errors;
-  const kind = useWatch({ control: form.control, name: 'kind' });
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (providerId) await api(`/console/identity/${providerId}`, { method: 'PUT', body: values });
-      else await api('/console/identity', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZIdentityProviderInput,
+    values: initial,
+    call: providerId ? { method: 'PUT', path: `/console/identity/${providerId}` } : { path: '/console/identity' },
+    success: t('saved'),
+    onSuccess: onSaved,
   });
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
   const select = (name: 'kind' | 'federation', label: string, data: { value: string; label: string }[]) => (
     <Controller
@@ -74,7 +63,7 @@ export function ProviderForm({
           value={field.value ?? null}
           onChange={(v) => field.onChange(v)}
           allowDeselect={false}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`provider-${name}`}
         />
       )}
@@ -96,20 +85,20 @@ export function ProviderForm({
               { value: 'organisation', label: t('kindOrganisation') },
               { value: 'central', label: t('kindCentral') },
             ])}
-            <TextInput label={t('slug')} required error={fieldError(errors.slug)} data-testid="provider-slug" {...form.register('slug')} />
+            <TextInput label={t('slug')} required error={fieldError('slug')} data-testid="provider-slug" {...form.register('slug')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('nameZh')}
               required
-              error={fieldError(errors.nameZh)}
+              error={fieldError('nameZh')}
               data-testid="provider-name-zh"
               {...form.register('nameZh')}
             />
             <TextInput
               label={t('nameEn')}
               required
-              error={fieldError(errors.nameEn)}
+              error={fieldError('nameEn')}
               data-testid="provider-name-en"
               {...form.register('nameEn')}
             />
@@ -117,7 +106,7 @@ export function ProviderForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('entityId')}
-              error={fieldError(errors.entityId)}
+              error={fieldError('entityId')}
               data-testid="provider-entity-id"
               {...form.register('entityId')}
             />
@@ -130,7 +119,7 @@ export function ProviderForm({
             type="url"
             label={t('issuer')}
             required
-            error={fieldError(errors.issuer)}
+            error={fieldError('issuer')}
             data-testid="provider-issuer"
             {...form.register('issuer')}
           />
@@ -138,7 +127,7 @@ export function ProviderForm({
             <TextInput
               label={t('clientId')}
               required
-              error={fieldError(errors.clientId)}
+              error={fieldError('clientId')}
               data-testid="provider-client-id"
               {...form.register('clientId')}
             />
@@ -146,16 +135,16 @@ export function ProviderForm({
               label={t('clientSecret')}
               description={secretSet ? t('secretSet') : t('secretUnset')}
               autoComplete="new-password"
-              error={fieldError(errors.clientSecret)}
+              error={fieldError('clientSecret')}
               data-testid="provider-client-secret"
               {...form.register('clientSecret')}
             />
           </SimpleGrid>
           {secretSet && <Checkbox label={t('clearSecret')} {...form.register('clearSecret')} />}
-          <TextInput label={t('scopes')} error={fieldError(errors.scopes)} {...form.register('scopes')} />
+          <TextInput label={t('scopes')} error={fieldError('scopes')} {...form.register('scopes')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="url" label={t('logoUrl')} error={fieldError(errors.logoUrl)} {...form.register('logoUrl')} />
-            <TextInput type="url" label={t('homeUrl')} error={fieldError(errors.homeUrl)} {...form.register('homeUrl')} />
+            <TextInput type="url" label={t('logoUrl')} error={fieldError('logoUrl')} {...form.register('logoUrl')} />
+            <TextInput type="url" label={t('homeUrl')} error={fieldError('homeUrl')} {...form.register('homeUrl')} />
           </SimpleGrid>
           {kind === 'organisation' && (
             <Controller
@@ -173,7 +162,7 @@ export function ProviderForm({
                   value={field.value ? String(field.value) : ''}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
                   allowDeselect={false}
-                  error={fieldError(errors.shortcutOrder)}
+                  error={fieldError('shortcutOrder')}
                   data-testid="provider-shortcut"
                 />
               )}

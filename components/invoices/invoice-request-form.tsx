@@ -1,14 +1,10 @@
 'use client';
 
 import { Button, Group, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useFieldError } from '@/components/ui/use-api';
-import { useRouter } from '@/lib/i18n/navigation';
-import { INVOICE_CONTENTS, INVOICE_TYPES, TITLE_TYPES, ZInvoiceRequest, type InvoiceRequestInput } from '@/lib/invoices/schemas';
+import { Controller, useWatch } from 'react-hook-form';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { INVOICE_CONTENTS, INVOICE_TYPES, TITLE_TYPES, ZInvoiceRequest } from '@/lib/invoices/schemas';
 
 /**
  * The invoice form under a receipt (spec §3 Invoice): type and content are the one choice each the
@@ -25,11 +21,8 @@ export function InvoiceRequestForm({
   account: { name: string; email: string };
 }) {
   const t = useTranslations('invoices');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<InvoiceRequestInput>({
-    resolver: zodResolver(ZInvoiceRequest),
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZInvoiceRequest,
     defaultValues: {
       orderId,
       type: 'ordinary',
@@ -44,18 +37,11 @@ export function InvoiceRequestForm({
       attendees: '',
       comment: '',
     },
+    call: { path: '/conference/invoice/request' },
+    success: t('submitted'),
+    refresh: true,
   });
   const titleType = useWatch({ control: form.control, name: 'titleType' });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/invoice/request', { body: values });
-      notifications.show({ color: 'green', message: t('submitted') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
   const fixed = (name: 'type' | 'content', options: readonly string[]) => (
     <Controller
       control={form.control}
@@ -91,7 +77,7 @@ export function InvoiceRequestForm({
                 if (value === 'personal') form.setValue('taxpayerId', '');
                 form.clearErrors('taxpayerId');
               }}
-              error={fieldError(errors.titleType)}
+              error={fieldError('titleType')}
               data-testid="invoice-title-type"
             >
               <Group mt="xs">
@@ -108,7 +94,7 @@ export function InvoiceRequestForm({
             required
             maxLength={100}
             {...form.register('title')}
-            error={fieldError(errors.title)}
+            error={fieldError('title')}
             data-testid="invoice-title"
           />
           {titleType === 'company' && (
@@ -119,7 +105,7 @@ export function InvoiceRequestForm({
               maxLength={40}
               autoCapitalize="characters"
               {...form.register('taxpayerId')}
-              error={fieldError(errors.taxpayerId)}
+              error={fieldError('taxpayerId')}
               data-testid="invoice-taxpayer-id"
             />
           )}
@@ -131,7 +117,7 @@ export function InvoiceRequestForm({
             required
             maxLength={50}
             {...form.register('recipientName')}
-            error={fieldError(errors.recipientName)}
+            error={fieldError('recipientName')}
             data-testid="invoice-recipient"
           />
           <TextInput
@@ -140,7 +126,7 @@ export function InvoiceRequestForm({
             type="tel"
             maxLength={30}
             {...form.register('phone')}
-            error={fieldError(errors.phone)}
+            error={fieldError('phone')}
             data-testid="invoice-phone"
           />
           <TextInput
@@ -149,7 +135,7 @@ export function InvoiceRequestForm({
             type="email"
             maxLength={254}
             {...form.register('email')}
-            error={fieldError(errors.email)}
+            error={fieldError('email')}
             data-testid="invoice-email"
           />
           <TextInput
@@ -157,7 +143,7 @@ export function InvoiceRequestForm({
             required
             maxLength={300}
             {...form.register('address')}
-            error={fieldError(errors.address)}
+            error={fieldError('address')}
             data-testid="invoice-address"
           />
         </SimpleGrid>
@@ -167,17 +153,10 @@ export function InvoiceRequestForm({
           minRows={1}
           maxLength={500}
           {...form.register('attendees')}
-          error={fieldError(errors.attendees)}
+          error={fieldError('attendees')}
           data-testid="invoice-attendees"
         />
-        <Textarea
-          label={t('comment')}
-          autosize
-          minRows={2}
-          maxLength={500}
-          {...form.register('comment')}
-          error={fieldError(errors.comment)}
-        />
+        <Textarea label={t('comment')} autosize minRows={2} maxLength={500} {...form.register('comment')} error={fieldError('comment')} />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="invoice-submit">
             {t('submit')}

@@ -1,15 +1,12 @@
 'use client';
 
 import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { ApiError } from '@/components/ui/api-client';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import {
   MAIL_PASSWORD_MIN,
   ZMailConfigInput,
@@ -17,7 +14,6 @@ import {
   type MailConfigInput,
   type ManagedMailConfig,
 } from '@/lib/mail/config-schema';
-import { useRouter } from '@/lib/i18n/navigation';
 
 const PATH = '/conference/platform/config/email';
 
@@ -56,39 +52,37 @@ function destinationChanged(saved: ManagedMailConfig, values: Pick<MailConfigInp
  */
 export function MailConfigForm({ config }: { config: ManagedMailConfig | null }) {
   const t = useTranslations('mailConfig');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
   const [saved, setSaved] = useState(config);
-  const form = useForm<MailConfigInput>({ resolver: zodResolver(ZMailConfigInput) as never, defaultValues: initialValues(config) });
-  const errors = form.formState.errors;
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZMailConfigInput,
+    defaultValues: initialValues(config),
+    call: { method: 'PUT', path: PATH },
+    onSuccess: (result: { config: ManagedMailConfig }) => {
+      setSaved(result.config);
+      form.reset(initialValues(result.config));
+    },
+    success: t('saved'),
+    refresh: true,
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'MAIL_PASSWORD_REQUIRED')
+        form.setError('password', { type: 'server', message: error.message });
+    },
+  });
   const [smtpHost, smtpPort, username, fromAddress] = useWatch({
     control: form.control,
     name: ['smtpHost', 'smtpPort', 'username', 'fromAddress'],
   });
   const keepsPassword = saved !== null && saved.passwordSet && !destinationChanged(saved, { smtpHost, smtpPort, username, fromAddress });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await api<{ config: ManagedMailConfig }>(PATH, { method: 'PUT', body: values });
-      setSaved(result.config);
-      form.reset(initialValues(result.config));
-      notifications.show({ color: 'green', message: t('saved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-      if (error instanceof ApiError && error.code === 'MAIL_PASSWORD_REQUIRED')
-        form.setError('password', { type: 'server', message: error.message });
-    }
-  });
 
-  const test = useForm<{ to: string }>({ resolver: zodResolver(ZMailTestInput) as never, defaultValues: { to: '' } });
-  const sendTest = test.handleSubmit(async (values) => {
-    try {
-      await api(`${PATH}/test`, { body: values });
-      notifications.show({ color: 'green', message: t('testSent', { to: values.to }) });
-    } catch (error) {
-      showApiError(error, test.setError);
-    }
+  const {
+    form: test,
+    submit: sendTest,
+    fieldError: testError,
+  } = useApiForm({
+    schema: ZMailTestInput,
+    defaultValues: { to: '' },
+    call: { path: `${PATH}/test` },
+    success: (_result, values) => t('testSent', { to: values.to }),
   });
 
   return (
@@ -111,20 +105,15 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               type="email"
               autoComplete="off"
               {...form.register('fromAddress')}
-              error={fieldError(errors.fromAddress)}
+              error={fieldError('fromAddress')}
               data-testid="mail-from-address"
             />
-            <TextInput
-              label={t('fromName')}
-              {...form.register('fromName')}
-              error={fieldError(errors.fromName)}
-              data-testid="mail-from-name"
-            />
+            <TextInput label={t('fromName')} {...form.register('fromName')} error={fieldError('fromName')} data-testid="mail-from-name" />
             <TextInput
               label={t('smtpHost')}
               required
               {...form.register('smtpHost')}
-              error={fieldError(errors.smtpHost)}
+              error={fieldError('smtpHost')}
               data-testid="mail-smtp-host"
             />
             <TextInput
@@ -132,7 +121,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               required
               inputMode="numeric"
               {...form.register('smtpPort')}
-              error={fieldError(errors.smtpPort)}
+              error={fieldError('smtpPort')}
               data-testid="mail-smtp-port"
             />
             <TextInput
@@ -140,7 +129,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               description={t('usernameHint')}
               autoComplete="off"
               {...form.register('username')}
-              error={fieldError(errors.username)}
+              error={fieldError('username')}
               data-testid="mail-username"
             />
             <div />
@@ -156,7 +145,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               required={!keepsPassword}
               autoComplete="new-password"
               {...form.register('password')}
-              error={fieldError(errors.password)}
+              error={fieldError('password')}
               data-testid="mail-password"
             />
             <PasswordInput
@@ -164,7 +153,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               required={!keepsPassword}
               autoComplete="new-password"
               {...form.register('confirmPassword')}
-              error={fieldError(errors.confirmPassword)}
+              error={fieldError('confirmPassword')}
               data-testid="mail-confirm-password"
             />
           </SimpleGrid>
@@ -215,7 +204,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
                 type="email"
                 style={{ flex: 1, minWidth: 200 }}
                 {...test.register('to')}
-                error={fieldError(test.formState.errors.to)}
+                error={testError('to')}
                 data-testid="mail-test-to"
               />
               <Button type="submit" loading={test.formState.isSubmitting} disabled={!saved} data-testid="mail-test-send">

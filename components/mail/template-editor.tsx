@@ -16,13 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApi } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { locales, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import {
@@ -36,16 +36,11 @@ import {
 
 type Wording = { subject: LocalizedText; body: LocalizedText };
 export type EditableTemplateView = { name: string; vars: readonly string[]; defaults: Wording; override: Wording | null };
+type Samples = Record<Locale, Record<string, string | number>>;
 const EMPTY: MailTemplateInput = { subject: { zh: '', en: '' }, body: { zh: '', en: '' } };
 
 /** Chooses one of the conference's mail templates and edits it. */
-export function MailTemplates({
-  templates,
-  samples,
-}: {
-  templates: EditableTemplateView[];
-  samples: Record<Locale, Record<string, string>>;
-}) {
+export function MailTemplates({ templates, samples }: { templates: EditableTemplateView[]; samples: Samples }) {
   const t = useTranslations('mailConfig');
   const [name, setName] = useState(templates[0]?.name ?? '');
   const current = templates.find((x) => x.name === name) ?? templates[0];
@@ -62,7 +57,7 @@ export function MailTemplates({
         data={templates.map((x) => ({ value: x.name, label: `${t(`template_${x.name}`)}${x.override ? ` · ${t('custom')}` : ''}` }))}
         data-testid="mail-template-choose"
       />
-      {current && <TemplateForm key={current.name} template={current} samples={samples} />}
+      {current && <MailTemplateForm key={current.name} template={current} samples={samples} />}
     </Stack>
   );
 }
@@ -70,36 +65,34 @@ export function MailTemplates({
 /**
  * One template: subject and plain-text body in zh and en with the placeholders it offers, unknown
  * ones named under their field as they are typed, a preview with sample values (an empty field
- * shows the built-in wording it falls back to), save and "restore the built-in default".
+ * shows the built-in wording it falls back to), save and "restore the built-in default". It is saved
+ * at `path` (by default the template's own address under /platform/config/email; the hotel screen
+ * edits its booking mail through its own).
  */
-function TemplateForm({ template, samples }: { template: EditableTemplateView; samples: Record<Locale, Record<string, string>> }) {
+export function MailTemplateForm({ template, samples, path }: { template: EditableTemplateView; samples: Samples; path?: string }) {
   const t = useTranslations('mailConfig');
   const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
   const { name, vars, defaults } = template;
-  const path = `/conference/platform/config/email/template/${name}`;
+  const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
-  const form = useForm<MailTemplateInput>({ resolver: zodResolver(schema) as never, defaultValues: template.override ?? EMPTY });
+  const { form, submit, fieldError } = useApiForm({
+    schema,
+    defaultValues: template.override ?? EMPTY,
+    call: { method: 'PUT', path: url },
+    success: t('templateSaved'),
+    refresh: true,
+  });
   const values = useWatch({ control: form.control }) as MailTemplateInput;
   const errorOf = (field: 'subject' | 'body', locale: Locale) => {
     const unknown = unknownPlaceholders(values?.[field]?.[locale] ?? '', vars);
     if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
-    return fieldError(form.formState.errors[field]?.[locale]);
+    return fieldError(`${field}.${locale}`);
   };
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await api(path, { method: 'PUT', body: input });
-      notifications.show({ color: 'green', message: t('templateSaved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
   const restore = async () => {
     if (!window.confirm(t('restoreConfirm'))) return;
     try {
-      await api(path, { method: 'DELETE' });
+      await api(url, { method: 'DELETE' });
       form.reset(EMPTY);
       notifications.show({ color: 'green', message: t('restored') });
       router.refresh();

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { publicMenus } from '@/lib/cms/menus';
 import { localePath } from '@/lib/i18n/locale-path';
 import { localized, type Locale } from '@/lib/i18n/localized';
@@ -21,7 +22,7 @@ export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale:
   const showSwitch = !conference || conference.languageType === 3;
   const canManage = ctx.roles.manager || ctx.roles.platformAdmin;
   // The site's own menu, once the conference is public (or for those who prepare it).
-  const menus = conference && (conference.status === '4' || canManage) ? await publicMenus(ctx.db, conference.id, locale) : [];
+  const menus = conference && (conference.status === PUBLISHED || canManage) ? await publicMenus(ctx.db, conference.id, locale) : [];
   const href = (path: string) => localePath(locale, path);
   const link = (path: string, label: string, testId?: string, light = false) => (
     <a href={href(path)} className={light ? `${styles.navLink} ${styles.navLight}` : styles.navLink} data-testid={testId}>

@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { FieldError, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
-import { apiDownload, apiFetch } from './api-client';
+import { apiDownload, apiFetch, apiUpload } from './api-client';
 import { showApiError } from './form-errors';
 
 export function useAppLocale(): Locale {
@@ -21,6 +21,17 @@ export function useApi() {
   return useCallback(
     <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
       apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
+    [locale, t],
+  );
+}
+
+/** apiUpload (multipart with progress) bound to the page's locale. */
+export function useUpload() {
+  const locale = useAppLocale();
+  const t = useTranslations('errors');
+  return useCallback(
+    <T>(path: string, body: FormData, onProgress?: (share: number) => void) =>
+      apiUpload<T>(path, body, { locale, networkMessage: t('network'), onProgress }),
     [locale, t],
   );
 }
@@ -71,26 +82,4 @@ export function useApiAction() {
     [api, router],
   );
   return { run, busy };
-}
-
-/**
- * The save of an add-or-edit form: sends the values to `path`, says `message`, moves a new item to
- * its edit address (`editBase`/id) and refreshes; a refusal lands on the form's fields.
- */
-export function useSaveToEdit(path: string, editBase: string, message: string) {
-  const api = useApi();
-  const router = useRouter();
-  return useCallback(
-    async <T extends FieldValues & { id?: unknown }>(values: T, setError: UseFormSetError<T>) => {
-      try {
-        const { id } = await api<{ id: number }>(path, { body: values });
-        notifications.show({ color: 'green', message });
-        if (!values.id) router.replace(`${editBase}/${id}`);
-        router.refresh();
-      } catch (error) {
-        showApiError(error, setError);
-      }
-    },
-    [api, router, path, editBase, message],
-  );
 }

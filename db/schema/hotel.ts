@@ -45,11 +45,6 @@ export const hotelConfig = pgTable(
     requireAcceptedAbstract: boolean('require_accepted_abstract').notNull().default(false),
     /** Active bookings one account may hold (1 = one booking; "an order exists" beyond it). */
     maxBookingsPerUser: integer('max_bookings_per_user').notNull().default(1),
-    /**
-     * No longer read or written: migration 0016 copied it into mail_template_override ('hotelBooking'),
-     * the store the hotel editor and /platform/config/email share. Kept until a migration drops it.
-     */
-    mailTemplate: jsonb('mail_template').$type<HotelMailTemplate | null>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { POST as sendCodePost } from '@/app/api/conference/conferenceRegUserConfig/sendEmailCode/route';
 import { POST as updatePasswordPost } from '@/app/api/conference/conferenceRegUserConfig/updatePassword/route';
 import type { Database } from '@/db/client';
@@ -53,7 +54,7 @@ describe.each(testBackends())('account mails on a conference with a hostile titl
       slug: `evil${backend}`,
       title: { zh: EVIL, en: EVIL },
       shortTitle: { zh: EVIL, en: EVIL },
-      status: '4',
+      status: PUBLISHED,
     });
     for (const email of ['owner-zh@example.org', 'owner-en@example.org']) {
       await database.db.transaction((tx) => insertAccount(tx, { email, name: 'Account Owner', passwordHash: null }));

@@ -7,7 +7,7 @@ import { clientLimitKey } from '@/lib/http/client-ip';
 export type Limit = { max: number; windowSeconds: number };
 
 /** An environment override (a positive whole number), else the default. */
-function envLimit(name: string, fallback: number): number {
+export function envLimit(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }

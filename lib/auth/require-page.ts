@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { redirect } from '@/lib/i18n/redirect';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { getRequestContext, type RequestContext, type SessionUser } from '@/lib/tenancy/context';
@@ -45,7 +46,7 @@ export async function requirePage<P extends RoutePattern>(pattern: P): Promise<P
       platformAdmin: ctx.roles.platformAdmin,
       manager: ctx.roles.manager,
       reviewer: ctx.roles.reviewer,
-      published: ctx.conference.status === '4',
+      published: ctx.conference.status === PUBLISHED,
     },
     returnTo,
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { ZId } from '@/lib/validation/primitives';
 
 /** Limits of spec §5/§9: template name 100 characters, stylesheet 1024 KB; appearance name 20 characters. */
@@ -27,13 +28,13 @@ export const TEMPLATE_PLACEHOLDERS = [
   'content',
 ] as const;
 
-const name = (max: number, tooLong: string) => z.string().trim().min(1, 'labelRequired').max(max, tooLong);
+const name = (max: number, tooLong: string) => zLocalized({ max, required: true, messages: { required: 'labelRequired', tooLong } });
 
 export const ZTemplateInput = z.object({
   id: ZId.optional(),
-  name: z.object({ zh: name(TEMPLATE_NAME_MAX, 'templateNameTooLong'), en: name(TEMPLATE_NAME_MAX, 'templateNameTooLong') }),
+  name: name(TEMPLATE_NAME_MAX, 'templateNameTooLong'),
   type: z.enum(TEMPLATE_TYPES, { error: 'templateTypeRequired' }),
-  content: z.object({ zh: z.string().max(200_000, 'tooLong'), en: z.string().max(200_000, 'tooLong') }),
+  content: zLocalized({ max: 200_000, rich: true }),
   css: z.string().refine((css) => new TextEncoder().encode(css).byteLength <= TEMPLATE_CSS_MAX_BYTES, 'cssTooLarge'),
   isMobile: z.boolean().default(false),
   mobileTemplateId: ZId.nullable().default(null),
@@ -43,7 +44,7 @@ export type TemplateInput = z.input<typeof ZTemplateInput>;
 
 export const ZAppearanceInput = z.object({
   id: ZId.optional(),
-  name: z.object({ zh: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong'), en: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong') }),
+  name: name(APPEARANCE_NAME_MAX, 'appearanceNameTooLong'),
   thumbnail: z
     .string()
     .regex(/^(?:[0-9a-f]{32}\.(?:jpe?g|png))?$/, 'invalidInput')

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import { ZOptionalIsoDate } from '@/lib/validation/primitives';
 
 /** Host names the platform keeps for itself. */
 export const RESERVED_SLUGS = ['www', 'api', 'admin', 'console', 'platform', 'static', 'mail', 'localhost'];
 
-const bilingual = (max: number) =>
-  z.object({
-    zh: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong'),
-    en: z.string().trim().min(1, 'labelRequired').max(max, 'tooLong'),
-  });
+const bilingual = (max: number) => zLocalized({ max, required: true, messages: { required: 'labelRequired' } });
 
 /** A new conference as its creator describes it (the rest is configured in its own admin area). */
 export const ZCreateConference = z
@@ -24,7 +21,7 @@ export const ZCreateConference = z
     languageType: z.coerce.number().int().min(1).max(3).default(3),
     startDate: ZOptionalIsoDate,
     endDate: ZOptionalIsoDate,
-    city: z.object({ zh: z.string().trim().max(60, 'tooLong'), en: z.string().trim().max(60, 'tooLong') }).default({ zh: '', en: '' }),
+    city: zLocalized({ max: 60 }).default(EMPTY_LOCALIZED),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });

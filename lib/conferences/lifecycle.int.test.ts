@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceMember, conferenceStatusEvent, mailOutbox, platformAdmin, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -87,7 +88,7 @@ describe.each(testBackends())('conference life cycle on %s', (backend) => {
 
     const { requestId } = await requestPublication(database.db, { conferenceId: id, userId: owner, locale: 'zh' });
     await decidePublication(database.db, { requestId, adminId: admin, decision: ZDecision.parse({ approve: true }) });
-    expect(await status()).toBe('4');
+    expect(await status()).toBe(PUBLISHED);
     const [approval] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'publicationApproved'));
     expect(approval.subject).toBe('【生物会议】会议已发布');
   });

@@ -17,10 +17,10 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
 import type { ZCreateConference, ZDecision } from './lifecycle-schemas';
-import { PUBLISHED } from './website-config';
+import { CONFERENCE_STATUS } from './status';
 
-/** Conference status of spec §4: '1' not published, '2' awaiting the platform's review, '3' closed, '4' published. */
-export const STATUS = { draft: '1', pending: '2', closed: '3', published: PUBLISHED } as const;
+/** Conference status of spec §4 (see ./status). */
+const STATUS = CONFERENCE_STATUS;
 
 /** Creates a conference (not published) whose creator becomes its manager, in one transaction. */
 export async function createConference(

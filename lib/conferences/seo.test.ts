@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { robotsTxt, sitemapXml, sitePrefixes } from './seo';
 
 const conf = (extra: Partial<Conference>) =>
-  ({ status: '4', languageType: 3, updatedAt: new Date('2026-11-01T00:00:00Z'), ...extra }) as Conference;
+  ({ status: PUBLISHED, languageType: 3, updatedAt: new Date('2026-11-01T00:00:00Z'), ...extra }) as Conference;
 
 describe('sitemap and robots', () => {
   it('lists the public pages in every language the site serves', () => {

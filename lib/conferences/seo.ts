@@ -1,6 +1,6 @@
 import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { hostOf } from '@/lib/tenancy/context';
-import { PUBLISHED } from './website-config';
+import { PUBLISHED } from './status';
 
 /** The public origin of the request: https behind a trusted proxy that says so, or when the public URL is https. */
 export function originOf(h: Headers): string {

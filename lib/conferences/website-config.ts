@@ -3,8 +3,8 @@ import { cache } from 'react';
 import type { Executor } from '@/db/client';
 import { conferenceDomain, registrationConfig } from '@/db/schema';
 import type { Conference } from '@/lib/tenancy/resolve-conference';
+import { PUBLISHED } from './status';
 
-export const PUBLISHED = '4';
 export const DEFAULT_REGISTER_CAP = 1000;
 
 /** Registrant cap: registerNum when registerFlag is on, else the default 1000 (spec §8, §9). */
@@ -107,5 +107,5 @@ export function conferenceVisibleTo(ctx: {
   conference: { status: string } | null;
   roles: { manager: boolean; platformAdmin: boolean };
 }): boolean {
-  return !!ctx.conference && (ctx.conference.status === '4' || ctx.roles.manager || ctx.roles.platformAdmin);
+  return !!ctx.conference && (ctx.conference.status === PUBLISHED || ctx.roles.manager || ctx.roles.platformAdmin);
 }

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@/lib/i18n/format';
 import { DISCIPLINES } from './disciplines';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
+/** Cover image limit of spec §5 (banner, pictures in pages): jpg/png up to 10 MB (the browser's check and the server's). */
+export const BANNER_MAX_BYTES = 10 * 1024 * 1024;
+
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const both = (max: number, required = false) =>
-  z.object({ zh: required ? text(max).min(1, 'labelRequired') : text(max), en: required ? text(max).min(1, 'labelRequired') : text(max) });
+const both = (max: number, required = false) => zLocalized({ max, required, messages: { required: 'labelRequired' } });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** A host name: labels of letters, digits and dashes, at least one dot. */
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -139,11 +139,15 @@ describe.each(testBackends())('website settings on %s', (backend) => {
   });
 
   it('the banner is a jpg or png up to 10 MB, stored in the public area', async () => {
-    await expect(uploadBanner(database.db, confs[0].id, 'banner.gif', PNG)).rejects.toMatchObject({ code: 'UPLOAD_TYPE' });
-    await expect(uploadBanner(database.db, confs[0].id, 'banner.png', new Uint8Array(10 * 1024 * 1024 + 1))).rejects.toMatchObject({
+    await expect(uploadBanner(database.db, { conferenceId: confs[0].id, userId: owner }, 'banner.gif', PNG)).rejects.toMatchObject({
+      code: 'UPLOAD_TYPE',
+    });
+    await expect(
+      uploadBanner(database.db, { conferenceId: confs[0].id, userId: owner }, 'banner.png', new Uint8Array(10 * 1024 * 1024 + 1)),
+    ).rejects.toMatchObject({
       code: 'BANNER_TOO_LARGE',
     });
-    const { name } = await uploadBanner(database.db, confs[0].id, 'banner.png', PNG);
+    const { name } = await uploadBanner(database.db, { conferenceId: confs[0].id, userId: owner }, 'banner.png', PNG);
     expect(existsSync(path.join(root, String(confs[0].id), 'public', name))).toBe(true);
     expect((await database.db.select().from(conference).where(eq(conference.id, confs[0].id)))[0].banner).toBe(name);
   });

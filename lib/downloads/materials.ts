@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { downloadMaterial, type AttachedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import type { LocalizedText } from '@/lib/i18n/localized';
-import { fileTypeOf } from '@/lib/storage/file-types';
-import { moveToFiles, removeStored, removeTemp, writeTemp } from '@/lib/storage/local-storage';
-import { cleanName } from '@/lib/storage/stored-name';
+import { attachUploads, checkUpload, discardUpload, publishUploads, receiveUpload, removeStored } from '@/lib/storage/intake';
 import { audiencesFor, canDownload, type Viewer } from './permissions';
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_TYPES, ZMaterialInput, ZMaterialMove, type DownloadAudience, type MaterialInput } from './schemas';
 
@@ -76,19 +73,18 @@ export async function materialToDownload(db: Executor, conferenceId: number, vie
   return row as Material;
 }
 
+/** What a material's file may be, for the upload intake: at most 20 MB, one of the accepted types by extension AND content. */
+export const MATERIAL_UPLOAD = { field: 'downloadMaterial', types: DOWNLOAD_TYPES, maxBytes: DOWNLOAD_MAX_BYTES } as const;
+
 /** The uploaded file checked: not empty, within 20 MB, one of the accepted types by extension AND content. */
 export function checkMaterialFile(fileName: string, data: Uint8Array): { ext: string; mime: string } {
-  if (data.byteLength === 0) throw new AppError('UPLOAD_EMPTY');
-  if (data.byteLength > DOWNLOAD_MAX_BYTES) throw new AppError('UPLOAD_TOO_LARGE');
-  const type = fileTypeOf(fileName, data, DOWNLOAD_TYPES);
-  if (!type) throw new AppError('UPLOAD_TYPE', { types: DOWNLOAD_TYPES.join(', ') });
-  return type;
+  return checkUpload(MATERIAL_UPLOAD, fileName, data);
 }
 
 /**
  * Adds a material, last in the list: the fields and the file are checked first (nothing is stored
- * when either is refused), the file lands in the temporary area, the row is written, and the file
- * moves to the conference's files.
+ * when either is refused), the file comes in through the upload intake, the row is written with
+ * the upload attached in one transaction, and the file moves to the conference's files.
  */
 export async function createMaterial(
   db: DB,
@@ -98,13 +94,12 @@ export async function createMaterial(
   upload: { fileName: string; data: Uint8Array },
 ): Promise<{ id: number }> {
   const input = ZMaterialInput.parse(raw);
-  const type = checkMaterialFile(upload.fileName, upload.data);
-  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  const file: AttachedFile = { name, oriName: cleanName(upload.fileName), size: upload.data.byteLength, mime: type.mime };
-  await writeTemp(conferenceId, name, upload.data);
-  let id: number;
-  try {
-    const [row] = await db
+  checkMaterialFile(upload.fileName, upload.data);
+  const saved = await receiveUpload(db, { conferenceId, userId, rule: MATERIAL_UPLOAD, ...upload });
+  const file: AttachedFile = { name: saved.name, oriName: saved.originalName, size: saved.size, mime: saved.mime };
+  const created = db.transaction(async (tx) => {
+    await attachUploads(tx, { conferenceId, userId, files: [{ id: saved.id, field: MATERIAL_UPLOAD.field }] });
+    const [row] = await tx
       .insert(downloadMaterial)
       .values({
         conferenceId,
@@ -116,12 +111,13 @@ export async function createMaterial(
         sortOrder: sql`(select coalesce(max(${downloadMaterial.sortOrder}), 0) + 10 from ${downloadMaterial} where ${downloadMaterial.conferenceId} = ${conferenceId})`,
       })
       .returning({ id: downloadMaterial.id });
-    id = row.id;
-  } catch (error) {
-    await removeTemp(conferenceId, name);
+    return row;
+  });
+  const { id } = await created.catch(async (error: unknown) => {
+    await discardUpload(db, conferenceId, saved.name);
     throw error;
-  }
-  await moveToFiles(conferenceId, [name]);
+  });
+  await publishUploads(conferenceId, [saved.name]);
   return { id };
 }
 

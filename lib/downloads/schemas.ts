@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import type { downloadAudiences } from '@/db/schema/feedback';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 
@@ -19,13 +20,14 @@ export type DownloadAudience = (typeof downloadAudiences)[number];
 /** Who sees a material: anyone signed in, the registrants, or the registrants who paid their registration fee. */
 export const DOWNLOAD_AUDIENCES = ['all', 'registrants', 'paid'] as const satisfies readonly DownloadAudience[];
 
-const title = z.string().trim().min(1, 'downloadTitleRequired').max(DOWNLOAD_TITLE_MAX, 'downloadTitleTooLong');
-const description = z.string().trim().max(DOWNLOAD_DESCRIPTION_MAX, 'tooLong');
-
 export const ZMaterialInput = z
   .object({
-    title: z.object({ zh: title, en: title }),
-    description: z.object({ zh: description, en: description }).default({ zh: '', en: '' }),
+    title: zLocalized({
+      max: DOWNLOAD_TITLE_MAX,
+      required: true,
+      messages: { required: 'downloadTitleRequired', tooLong: 'downloadTitleTooLong' },
+    }),
+    description: zLocalized({ max: DOWNLOAD_DESCRIPTION_MAX }).default(EMPTY_LOCALIZED),
     audience: z.enum(DOWNLOAD_AUDIENCES, { error: 'downloadAudienceInvalid' }).default('registrants'),
   })
   .superRefine((v, ctx) => {

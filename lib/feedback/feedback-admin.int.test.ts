@@ -5,9 +5,10 @@ import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { feedback, feedbackReply, mailOutbox } from '@/db/schema';
+import { conference, feedback, feedbackReply, mailOutbox } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
+import { forgetConferenceCache } from '@/lib/tenancy/resolve-conference';
 import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { GET as mineGet } from '@/app/api/conference/feedback/route';
 import { GET as detailGet } from '@/app/api/conference/feedback/detail/route';
@@ -198,5 +199,31 @@ describe.each(testBackends())('feedback for organisers on %s', (backend) => {
     expect(zhBook.worksheets[0].name).toBe('用户反馈');
     expect(zhBook.worksheets[0].rowCount).toBe(4);
     expect((zhBook.worksheets[0].getRow(1).values as unknown[]).slice(1, 5)).toEqual(['提交时间', '反馈类型', '状态', '标题']);
+  });
+
+  it("exports times as real date cells showing the conference's wall-clock time (a New York conference)", async () => {
+    await database.db.update(conference).set({ timeZone: 'America/New_York' }).where(eq(conference.id, fx.conferenceId));
+    forgetConferenceCache();
+    // 1 March 2026, 04:30 UTC: 28 February, 23:30 in New York (and 1 March, 12:30 in Beijing).
+    await database.db
+      .update(feedback)
+      .set({ createdAt: new Date('2026-03-01T04:30:00Z') })
+      .where(eq(feedback.id, english));
+    try {
+      const res = await exportGet(apiRequest('/api/x?lang=en', { host: fx.host, token: manager.token }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      const sheet = workbook.worksheets[0];
+      const rowNo = (sheet.getColumn(4).values as unknown[]).indexOf('Hotel invoice question');
+      const sentAt = sheet.getRow(rowNo).getCell(1);
+      expect(sentAt.type).toBe(ExcelJS.ValueType.Date);
+      expect(sentAt.numFmt).toBe('yyyy-mm-dd hh:mm');
+      // A cell holds no zone: its fields are the wall-clock time in New York.
+      expect((sentAt.value as Date).toISOString()).toBe('2026-02-28T23:30:00.000Z');
+    } finally {
+      await database.db.update(conference).set({ timeZone: 'Asia/Shanghai' }).where(eq(conference.id, fx.conferenceId));
+      forgetConferenceCache();
+    }
   });
 });

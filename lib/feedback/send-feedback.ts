@@ -5,7 +5,7 @@ import { checkEmailCode, consumeEmailCode, sendEmailCode } from '@/lib/accounts/
 import { LIMITS } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
-import { moveToFiles } from '@/lib/storage/local-storage';
+import { publishUploads } from '@/lib/storage/intake';
 import { attachFeedbackFile } from './files';
 import type { FeedbackValues } from './schemas';
 
@@ -64,7 +64,7 @@ export async function sendFeedback(
       .returning();
     return row;
   });
-  if (created.file) await moveToFiles(input.conferenceId, [created.file.name]);
+  if (created.file) await publishUploads(input.conferenceId, [created.file.name]);
   const { userId: _user, ...mine } = created;
   return mine;
 }

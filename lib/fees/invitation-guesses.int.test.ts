@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -35,7 +36,7 @@ describe.each(testBackends())('invitation-code guesses on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'codes', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' })
+      .values({ slug: 'codes', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: PUBLISHED })
       .returning();
     await database.db
       .insert(registrationConfig)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import { CURRENCIES } from './money';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
@@ -17,8 +18,8 @@ export const ZFeeInput = z
   .object({
     id: ZId.optional(),
     kind: z.enum(FEE_KINDS),
-    title: z.object({ zh: text(100).min(1, 'labelRequired'), en: text(100).min(1, 'labelRequired') }),
-    category: z.object({ zh: text(60), en: text(60) }).default({ zh: '', en: '' }),
+    title: zLocalized({ max: 100, required: true, messages: { required: 'labelRequired' } }),
+    category: zLocalized({ max: 60 }).default(EMPTY_LOCALIZED),
     priceMinor: minor.min(1, 'pricePositive'),
     currency: z.enum(CURRENCIES),
     displayCurrency: z.enum(CURRENCIES),

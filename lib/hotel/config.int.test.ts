@@ -1,7 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conferenceOrder, hotelBooking, hotelConfig, hotelRoomNight, hotelRoomType, mailOutbox, orderEvent } from '@/db/schema';
+import {
+  conferenceOrder,
+  hotelBooking,
+  hotelConfig,
+  hotelRoomNight,
+  hotelRoomType,
+  mailOutbox,
+  mailTemplateOverride,
+  orderEvent,
+} from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
@@ -84,7 +93,9 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
 
   it('saves and reads back every setting; the rich text is cleaned; the mail template and conference B stay', async () => {
     const template = { subject: { zh: '主题', en: 'Subject' }, body: { zh: '正文', en: 'Body' } };
-    await database.db.insert(hotelConfig).values({ conferenceId: a.conferenceId, mailTemplate: template });
+    // The hotel booking mail's wording lives in the conference's mail templates, beside the settings row.
+    await database.db.insert(hotelConfig).values({ conferenceId: a.conferenceId });
+    await database.db.insert(mailTemplateOverride).values({ conferenceId: a.conferenceId, template: 'hotelBooking', ...template });
     const saved = await put(a, managerA, FULL);
     expect(saved.status).toBe(200);
     expect(saved.json?.data).toMatchObject({ currencyChanged: false, staleRoomTypes: 0, invalidatedOrders: 0 });
@@ -94,7 +105,11 @@ describe.each(testBackends())('hotel settings on %s', (backend) => {
     expect(data).toMatchObject(rest);
     expect(data.description).toEqual({ zh: '<p>协议价</p>', en: '<p>Rates <a>here</a></p>' });
     expect(description?.zh).toContain('script');
-    expect((await row(a.conferenceId))?.mailTemplate).toEqual(template);
+    const [kept] = await database.db
+      .select({ subject: mailTemplateOverride.subject, body: mailTemplateOverride.body })
+      .from(mailTemplateOverride)
+      .where(and(eq(mailTemplateOverride.conferenceId, a.conferenceId), eq(mailTemplateOverride.template, 'hotelBooking')));
+    expect(kept).toEqual(template);
     expect(await row(b.conferenceId)).toBeNull();
     // The state follows the dates in the conference's zone, both ends included.
     const config = await findHotelConfig(database.db, a.conferenceId);

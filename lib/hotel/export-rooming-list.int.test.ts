@@ -5,7 +5,8 @@ import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as exportGet } from '@/app/api/conference/platform/manage/hotel/export/route';
 import { plantHotelAdmin, type HotelAdminFixture } from '@/testing/fixtures/hotel-admin';
-import { guestNames, sheetName } from './export-rooming-list';
+import { sheetName } from '@/lib/exports/workbook';
+import { guestNames } from './export-rooming-list';
 
 type Sheet = { name: string; rows: unknown[][] };
 
@@ -53,12 +54,17 @@ describe.each(testBackends())('the rooming list export on %s', (backend) => {
       'Email',
       'Organisation',
     ]);
+    // Arrival and departure are date cells (days, shown as yyyy-mm-dd), not text.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await fx.call(exportGet, '/api/x?lang=en', fx.manager)).arrayBuffer());
+    expect(book.worksheets[0].getCell('B2').type).toBe(ExcelJS.ValueType.Date);
+    expect(book.worksheets[0].getCell('B2').numFmt).toBe('yyyy-mm-dd');
     // b3 (cancelled) and b5 (expired) hold no rooms and are not on the list.
     expect(lakeside.rows.slice(1)).toEqual([
       [
         'Alice Wang; Bob Li',
-        '2030-10-10',
-        '2030-10-12',
+        new Date('2030-10-10T00:00:00Z'),
+        new Date('2030-10-12T00:00:00Z'),
         2,
         2,
         'King room',
@@ -72,8 +78,8 @@ describe.each(testBackends())('the rooming list export on %s', (backend) => {
       ],
       [
         'Bob Chen',
-        '2030-10-11',
-        '2030-10-13',
+        new Date('2030-10-11T00:00:00Z'),
+        new Date('2030-10-13T00:00:00Z'),
         2,
         2,
         'Twin room',

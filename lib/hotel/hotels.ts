@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DB } from '@/db/client';
 import { hotel, hotelRoomNight, hotelRoomType } from '@/db/schema';
-import { storePublicImage } from '@/lib/conferences/banner';
+import { storePublicImage, type Uploader } from '@/lib/conferences/banner';
 import { AppError } from '@/lib/http/app-error';
 import { everBooked } from './queries';
 import { HOTEL_PHOTO_LIMIT, ZHotelInput, type HotelInput } from './schemas';
@@ -84,6 +84,6 @@ export async function removeHotel(db: DB, conferenceId: number, hotelId: number)
 }
 
 /** Stores a hotel photo (jpg or png by content, up to 10 MB); the form saves its name with the hotel. */
-export async function storeHotelPhoto(conferenceId: number, fileName: string, data: Uint8Array): Promise<{ name: string }> {
-  return { name: await storePublicImage(conferenceId, fileName, data, HOTEL_PHOTO_LIMIT) };
+export async function storeHotelPhoto(db: DB, by: Uploader, fileName: string, data: Uint8Array): Promise<{ name: string }> {
+  return { name: await storePublicImage(db, by, fileName, data, HOTEL_PHOTO_LIMIT) };
 }

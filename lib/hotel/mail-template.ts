@@ -8,12 +8,12 @@ import { localized, locales, type Locale, type LocalizedText } from '@/lib/i18n/
 import { defaultTemplate } from '@/lib/mail/template-catalog';
 import { saveTemplateOverride, templateOverride } from '@/lib/mail/template-overrides';
 import { HOTEL_BOOKING_MAIL_VARS, type HotelBookingMailVars } from './booking-mail';
-import { hotelAdminTranslator } from './admin-messages';
+import { serverTranslator } from '@/lib/i18n/server-messages';
 import { addDays } from './dates';
-import { hotelMailTemplateSchema, type HotelMailTemplateInput } from './mail-template-schema';
+import { mailTemplateSchema, type MailTemplateInput } from '@/lib/mail/template-schema';
 
 /** The schema of the template editor on the server: the variables the booking mail fills. */
-export const ZHotelMailTemplate = hotelMailTemplateSchema(HOTEL_BOOKING_MAIL_VARS);
+export const ZHotelMailTemplate = mailTemplateSchema(HOTEL_BOOKING_MAIL_VARS);
 
 /**
  * The organiser's hotel booking mail template (null: the default wording is used): the
@@ -27,7 +27,7 @@ export async function hotelMailTemplate(db: Executor, conferenceId: number): Pro
 export async function saveHotelMailTemplate(
   db: Executor,
   conferenceId: number,
-  input: HotelMailTemplateInput | null,
+  input: MailTemplateInput | null,
 ): Promise<HotelMailTemplate | null> {
   return saveTemplateOverride(db, conferenceId, 'hotelBooking', input);
 }
@@ -61,7 +61,7 @@ export async function hotelMailSamples(
     .limit(1);
   const checkIn = first?.checkInStart ?? todayIn(conference.timeZone);
   const samples = locales.map((locale): [Locale, HotelBookingMailVars] => {
-    const t = hotelAdminTranslator(locale);
+    const t = serverTranslator(locale, 'hotelAdmin');
     return [
       locale,
       {

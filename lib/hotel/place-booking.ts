@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/format';
 import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conference, conferenceOrder, conferenceRegistration, hotel, hotelBooking, hotelConfig, submission } from '@/db/schema';
@@ -49,7 +50,7 @@ export function bookingTotal(priceMinor: number, nights: number, rooms: number):
 async function checkBooker(tx: Executor, who: Booker) {
   const config = await shareHotelConfig(tx, who.conferenceId);
   const [conf] = await tx.select({ timeZone: conference.timeZone }).from(conference).where(eq(conference.id, who.conferenceId));
-  const windowError = WINDOW_ERRORS[bookingWindowNow(config, conf?.timeZone ?? 'Asia/Shanghai', who.now)];
+  const windowError = WINDOW_ERRORS[bookingWindowNow(config, conf?.timeZone ?? DEFAULT_TIME_ZONE, who.now)];
   if (!config || windowError) throw new AppError(windowError ?? 'HOTEL_BOOKING_CLOSED');
   const [registration] = await tx
     .select({ id: conferenceRegistration.id })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import { CURRENCIES } from '@/lib/fees/money';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 import { nightsBetween } from './dates';
@@ -26,8 +27,7 @@ const whole = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const richText = z.string().max(HOTEL_RICH_TEXT_MAX, 'tooLong');
-const bilingualRich = z.object({ zh: richText, en: richText }).default({ zh: '', en: '' });
+const bilingualRich = zLocalized({ max: HOTEL_RICH_TEXT_MAX, rich: true }).default(EMPTY_LOCALIZED);
 const currency = z.enum(CURRENCIES, { error: 'invalidChoice' });
 
 /**
@@ -92,13 +92,10 @@ export function isWebLink(value: string): boolean {
 
 /** A hotel: names in zh and en (required), 0–5 stars (0 = unrated), an optional web link, address, photo. */
 export const ZHotelInput = z.object({
-  name: z.object({
-    zh: text(100).min(1, 'hotelNameRequired'),
-    en: text(200).min(1, 'hotelNameRequired'),
-  }),
+  name: zLocalized({ max: { zh: 100, en: 200 }, required: true, messages: { required: 'hotelNameRequired' } }),
   stars: whole(0, 5, 'hotelStarsInvalid').default(0),
   link: text(500).refine(isWebLink, 'hotelLinkInvalid').default(''),
-  address: z.object({ zh: text(300), en: text(500) }).default({ zh: '', en: '' }),
+  address: zLocalized({ max: { zh: 300, en: 500 } }).default(EMPTY_LOCALIZED),
   /** The stored name the photo upload answered with, or '' for none. */
   photo: z
     .string()
@@ -118,10 +115,7 @@ export type HotelValues = z.output<typeof ZHotelInput>;
 export const ZRoomTypeInput = z
   .object({
     hotelId: ZId,
-    name: z.object({
-      zh: text(100).min(1, 'roomTypeNameRequired'),
-      en: text(200).min(1, 'roomTypeNameRequired'),
-    }),
+    name: zLocalized({ max: { zh: 100, en: 200 }, required: true, messages: { required: 'roomTypeNameRequired' } }),
     priceMinor: z.coerce
       .number({ error: 'roomTypePricePositive' })
       .int('priceInvalid')

@@ -176,6 +176,7 @@ export const ERROR_TABLE = {
   THUMBNAIL_TOO_LARGE: { message: 'thumbnailTooLarge', status: 413 },
   UNAUTHENTICATED: { message: 'sessionExpired', status: 401 },
   UNPUBLISHED: { message: 'unpublished', status: 403 },
+  UPLOAD_DAILY_LIMIT: { message: 'uploadDailyLimit', status: 429 },
   UPLOAD_EMPTY: { message: 'uploadEmpty', status: 400 },
   UPLOAD_MISSING: { message: 'uploadMissing', status: 400 },
   UPLOAD_TOO_LARGE: { message: 'uploadTooLarge', status: 413 },

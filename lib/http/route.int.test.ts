@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference } from '@/db/schema';
 import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
@@ -27,7 +28,7 @@ describe.each(testBackends())('route() on %s', (backend) => {
   beforeAll(async () => {
     database = await createTestDatabase(backend);
     conferenceId = await insertTestConference(database.db, 'routed');
-    await database.db.update(conference).set({ isDefault: true, status: '4' }).where(eq(conference.id, conferenceId));
+    await database.db.update(conference).set({ isDefault: true, status: PUBLISHED }).where(eq(conference.id, conferenceId));
     useAsProcessDatabase(database);
     for (const role of ['user', 'manager', 'platformAdmin'] as const) tokens[role] = await plantSession(database, conferenceId, role);
   });
@@ -115,7 +116,7 @@ describe.each(testBackends())('route() on %s', (backend) => {
       expect((await call(handler, { token: tokens.manager })).status).toBe(200);
       expect((await call(handler, { token: tokens.platformAdmin })).status).toBe(200);
     } finally {
-      await database.db.update(conference).set({ status: '4' }).where(eq(conference.id, conferenceId));
+      await database.db.update(conference).set({ status: PUBLISHED }).where(eq(conference.id, conferenceId));
       forgetConferenceCache();
     }
   });

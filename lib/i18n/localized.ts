@@ -1,13 +1,9 @@
-import { z } from 'zod';
-
 export const locales = ['zh', 'en'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'zh';
 
-/** Every organiser-typed content field carries both languages. */
+/** Every organiser-typed content field carries both languages (its schema: zLocalized, lib/validation/localized.ts). */
 export type LocalizedText = { zh: string; en: string };
-
-export const ZLocalizedText = z.object({ zh: z.string().trim(), en: z.string().trim() });
 
 export function isLocale(value: unknown): value is Locale {
   return value === 'zh' || value === 'en';

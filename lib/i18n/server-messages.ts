@@ -4,7 +4,8 @@ import zh from '@/messages/zh.json';
 import type { Locale } from './localized';
 
 const messages = { zh, en } as const;
-type Namespace = 'errors' | 'validation' | 'auth' | 'manageUser' | 'mail' | 'orders' | 'payments' | 'invoices' | 'feedback';
+/** A top-level group of messages/*.json (a feature's words). */
+type Namespace = keyof typeof zh;
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 const cache = new Map<string, Translate>();
 

@@ -27,3 +27,12 @@ export function startOfDayIn(isoDate: string, timeZone: string, plusDays = 0): D
   const first = wall - zoneOffsetMs(wall, zone);
   return new Date(wall - zoneOffsetMs(first, zone));
 }
+
+/**
+ * The wall-clock time `timeZone` shows at `at`, as a Date whose UTC fields are that wall time: what a
+ * spreadsheet date cell holds (a cell has no zone; ExcelJS writes a Date's UTC fields).
+ */
+export function wallClockIn(at: Date, timeZone: string): Date {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  return new Date(at.getTime() + zoneOffsetMs(at.getTime(), zone));
+}

@@ -1,6 +1,4 @@
-import ExcelJS from 'exceljs';
-import { minorDigits } from '@/lib/fees/money';
-import { conferenceFormatter } from '@/lib/i18n/format';
+import { sheet, type WorkbookSpec } from '@/lib/exports/workbook';
 import type { Locale } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import type { allAdminInvoices } from './queries';
@@ -10,60 +8,44 @@ type Row = Awaited<ReturnType<typeof allAdminInvoices>>[number];
 /**
  * Invoice requests as an xlsx workbook in the manager's language: one row per request with every
  * field of the invoice, the amount as a number in major units beside its currency, the status by
- * its label, and the requester's account.
+ * its label, the requester's account, and date cells in the conference's zone.
  */
-export async function invoicesWorkbook(rows: Row[], locale: Locale, timeZone: string): Promise<Buffer> {
+export function invoicesWorkbook(rows: Row[], locale: Locale, timeZone: string): WorkbookSpec {
   const t = serverTranslator(locale, 'invoices');
-  const format = conferenceFormatter(locale, timeZone);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ConfHub';
-  const sheet = workbook.addWorksheet(t('sheetName').slice(0, 31));
-  sheet.columns = [
-    { header: t('orderNo'), key: 'orderNo', width: 18 },
-    { header: t('requestedAt'), key: 'createdAt', width: 18 },
-    { header: t('status'), key: 'status', width: 12 },
-    { header: t('type'), key: 'type', width: 12 },
-    { header: t('content'), key: 'content', width: 12 },
-    { header: t('titleType'), key: 'titleType', width: 10 },
-    { header: t('title'), key: 'title', width: 30 },
-    { header: t('taxpayerId'), key: 'taxpayerId', width: 22 },
-    { header: t('amount'), key: 'amount', width: 12 },
-    { header: t('currency'), key: 'currency', width: 8 },
-    { header: t('recipientName'), key: 'recipientName', width: 14 },
-    { header: t('phone'), key: 'phone', width: 16 },
-    { header: t('address'), key: 'address', width: 36 },
-    { header: t('email'), key: 'email', width: 26 },
-    { header: t('attendees'), key: 'attendees', width: 24 },
-    { header: t('comment'), key: 'comment', width: 24 },
-    { header: t('trackingNumber'), key: 'trackingNumber', width: 20 },
-    { header: t('invoicedAt'), key: 'invoicedAt', width: 18 },
-    { header: t('requester'), key: 'name', width: 18 },
-    { header: t('requesterEmail'), key: 'accountEmail', width: 26 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const { invoice, orderNo, name, accountEmail } of rows) {
-    sheet.addRow({
-      orderNo,
-      createdAt: format.dateTime(invoice.createdAt, 'short'),
-      status: t(`status_${invoice.status}`),
-      type: t(`type_${invoice.type}`),
-      content: t(`content_${invoice.content}`),
-      titleType: t(`titleType_${invoice.titleType}`),
-      title: invoice.title,
-      taxpayerId: invoice.taxpayerId,
-      amount: invoice.amountMinor / 10 ** minorDigits(invoice.currency),
-      currency: invoice.currency,
-      recipientName: invoice.recipientName,
-      phone: invoice.phone,
-      address: invoice.address,
-      email: invoice.email,
-      attendees: invoice.attendees,
-      comment: invoice.comment,
-      trackingNumber: invoice.trackingNumber,
-      invoicedAt: invoice.invoicedAt ? format.dateTime(invoice.invoicedAt, 'short') : '',
-      name,
-      accountEmail,
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return {
+    timeZone,
+    sheets: [
+      sheet<Row>({
+        name: t('sheetName'),
+        rows,
+        columns: [
+          { header: t('orderNo'), width: 18, type: 'text', value: (r) => r.orderNo },
+          { header: t('requestedAt'), width: 18, type: 'datetime', value: (r) => r.invoice.createdAt },
+          { header: t('status'), width: 12, type: 'label', value: (r) => r.invoice.status, label: (v) => t(`status_${v}`) },
+          { header: t('type'), width: 12, type: 'label', value: (r) => r.invoice.type, label: (v) => t(`type_${v}`) },
+          { header: t('content'), width: 12, type: 'label', value: (r) => r.invoice.content, label: (v) => t(`content_${v}`) },
+          { header: t('titleType'), width: 10, type: 'label', value: (r) => r.invoice.titleType, label: (v) => t(`titleType_${v}`) },
+          { header: t('title'), width: 30, type: 'text', value: (r) => r.invoice.title },
+          { header: t('taxpayerId'), width: 22, type: 'text', value: (r) => r.invoice.taxpayerId },
+          {
+            header: t('amount'),
+            width: 12,
+            type: 'money',
+            value: (r) => ({ minor: r.invoice.amountMinor, currency: r.invoice.currency }),
+          },
+          { header: t('currency'), width: 8, type: 'text', value: (r) => r.invoice.currency },
+          { header: t('recipientName'), width: 14, type: 'text', value: (r) => r.invoice.recipientName },
+          { header: t('phone'), width: 16, type: 'text', value: (r) => r.invoice.phone },
+          { header: t('address'), width: 36, type: 'text', value: (r) => r.invoice.address },
+          { header: t('email'), width: 26, type: 'text', value: (r) => r.invoice.email },
+          { header: t('attendees'), width: 24, type: 'text', value: (r) => r.invoice.attendees },
+          { header: t('comment'), width: 24, type: 'text', value: (r) => r.invoice.comment },
+          { header: t('trackingNumber'), width: 20, type: 'text', value: (r) => r.invoice.trackingNumber },
+          { header: t('invoicedAt'), width: 18, type: 'datetime', value: (r) => r.invoice.invoicedAt },
+          { header: t('requester'), width: 18, type: 'text', value: (r) => r.name },
+          { header: t('requesterEmail'), width: 26, type: 'text', value: (r) => r.accountEmail },
+        ],
+      }),
+    ],
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { locales } from '@/lib/i18n/localized';
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, unknownPlaceholders } from './template-schema';
 
@@ -9,19 +10,20 @@ export const CAMPAIGN_MAX = 500;
 /** The placeholders a bulk mail may use, filled per recipient in their language. */
 export const CAMPAIGN_VARS = ['name', 'conference', 'code', 'email'] as const;
 
-const subject = z
-  .string('fieldRequired')
-  .trim()
-  .min(1, 'fieldRequired')
-  .max(MAIL_SUBJECT_MAX, 'tooLong')
-  .refine((s) => !/[\r\n]/.test(s), 'hotelMailSubjectLine');
-const body = z.string('fieldRequired').trim().min(1, 'fieldRequired').max(MAIL_BODY_MAX, 'tooLong');
+const required = { required: 'fieldRequired', notText: 'fieldRequired' };
+const subject = zLocalized({
+  max: MAIL_SUBJECT_MAX,
+  required: true,
+  messages: required,
+  refine: { check: (s) => !/[\r\n]/.test(s), message: 'hotelMailSubjectLine' },
+});
+const body = zLocalized({ max: MAIL_BODY_MAX, required: true, messages: required });
 
 /** A bulk mail's subject and plain-text body, both in zh and en (browser and server alike). */
 export const ZCampaignMessage = z
   .object({
-    subject: z.object({ zh: subject, en: subject }),
-    body: z.object({ zh: body, en: body }),
+    subject,
+    body,
   })
   .superRefine((value, ctx) => {
     for (const field of ['subject', 'body'] as const) {

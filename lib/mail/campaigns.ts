@@ -34,13 +34,18 @@ export type CampaignInput = z.output<typeof ZCampaignInput>;
  */
 export async function sendCampaign(
   db: DB,
-  context: { conferenceId: number; title: LocalizedText; userId: string },
+  context: { conferenceId: number; timeZone: string; title: LocalizedText; userId: string },
   input: CampaignInput,
 ): Promise<{ campaignId: number; recipients: number }> {
   if (!(await hasActiveMailConfig(db, context.conferenceId))) throw new AppError('MAIL_NOT_CONFIGURED');
   if (!input.all && input.ids.length === 0) throw new AppError('MAIL_NO_RECIPIENTS');
   const selection = input.all ? { filters: input.filters } : { ids: input.ids };
-  const recipients = await registrantsForMail(db, context.conferenceId, selection, CAMPAIGN_MAX + 1);
+  const recipients = await registrantsForMail(db, {
+    conferenceId: context.conferenceId,
+    timeZone: context.timeZone,
+    selection,
+    limit: CAMPAIGN_MAX + 1,
+  });
   if (recipients.length === 0) throw new AppError('MAIL_NO_RECIPIENTS');
   if (recipients.length > CAMPAIGN_MAX) throw new AppError('MAIL_TOO_MANY_RECIPIENTS', { max: CAMPAIGN_MAX });
   return db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { PUT as configPut } from '@/app/api/conference/platform/config/email/route';
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';
@@ -67,7 +68,7 @@ describe.each(testBackends())('a conference’s SMTP host and password on %s', (
     const title = { zh: `${slug} 会议`, en: `${slug} Conference` };
     const [row] = await database.db
       .insert(conference)
-      .values({ slug, title, shortTitle: { zh: slug, en: slug }, status: '4' })
+      .values({ slug, title, shortTitle: { zh: slug, en: slug }, status: PUBLISHED })
       .returning({ id: conference.id });
     const conf = { id: row.id, host: `${slug}.localhost`, title };
     return { conf, token: await plantSession(database, conf.id, 'manager') };

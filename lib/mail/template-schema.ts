@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { locales, type Locale } from '@/lib/i18n/localized';
 
 /**
@@ -24,12 +25,9 @@ export function fillPlaceholders(text: string, values: Record<string, string | n
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 }
 
-const subject = z
-  .string('fieldRequired')
-  .trim()
-  .max(MAIL_SUBJECT_MAX, 'tooLong')
-  .refine((s) => !/[\r\n]/.test(s), 'hotelMailSubjectLine');
-const body = z.string('fieldRequired').trim().max(MAIL_BODY_MAX, 'tooLong');
+const oneLine = { check: (s: string) => !/[\r\n]/.test(s), message: 'hotelMailSubjectLine' };
+const subject = zLocalized({ max: MAIL_SUBJECT_MAX, messages: { notText: 'fieldRequired' }, refine: oneLine });
+const body = zLocalized({ max: MAIL_BODY_MAX, messages: { notText: 'fieldRequired' } });
 
 /**
  * The organiser's subject and plain-text body in zh and en. A field left empty falls back to the
@@ -38,8 +36,8 @@ const body = z.string('fieldRequired').trim().max(MAIL_BODY_MAX, 'tooLong');
 export function mailTemplateSchema(vars: readonly string[]) {
   return z
     .object({
-      subject: z.object({ zh: subject, en: subject }),
-      body: z.object({ zh: body, en: body }),
+      subject,
+      body,
     })
     .superRefine((value, ctx) => {
       for (const field of ['subject', 'body'] as const) {
@@ -60,6 +58,6 @@ export function isEmptyTemplate(t: MailTemplateInput): boolean {
 
 /** The shape of any template's form (each template's own placeholders are checked by mailTemplateSchema). */
 export const ZMailTemplateShape = z.object({
-  subject: z.object({ zh: subject, en: subject }),
-  body: z.object({ zh: body, en: body }),
+  subject,
+  body,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 
 /**
  * A notice organisers publish to the registrants (spec §2 /profile/notice): a title and a content
@@ -8,12 +9,14 @@ import { z } from 'zod';
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 100_000;
 
-const title = z.string().trim().min(1, 'noticeTitleRequired').max(NOTICE_TITLE_MAX, 'noticeTitleTooLong');
-const content = z.string().trim().min(1, 'noticeContentRequired').max(NOTICE_CONTENT_MAX, 'tooLong');
-
 export const ZNoticeInput = z.object({
-  title: z.object({ zh: title, en: title }),
-  content: z.object({ zh: content, en: content }),
+  title: zLocalized({
+    max: NOTICE_TITLE_MAX,
+    required: true,
+    messages: { required: 'noticeTitleRequired', tooLong: 'noticeTitleTooLong' },
+  }),
+  // Trimmed: the editor's HTML never starts or ends with spaces, and a blank content is refused.
+  content: zLocalized({ max: NOTICE_CONTENT_MAX, required: true, messages: { required: 'noticeContentRequired' } }),
   pinned: z.boolean().default(false),
 });
 export type NoticeInput = z.input<typeof ZNoticeInput>;

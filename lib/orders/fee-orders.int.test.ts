@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import {
   conference,
@@ -65,7 +66,7 @@ describe.each(testBackends())('fees and orders on %s', (backend) => {
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: 1000,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db
@@ -420,7 +421,8 @@ describe.each(testBackends())('fees and orders on %s', (backend) => {
   });
 
   it("the organisers' list filters by the registration fee's payment and by fee, within the conference", async () => {
-    const list = (q: Record<string, unknown>) => allRegistrants(database.db, conf.id, ZRegistrantQuery.parse(q));
+    const list = (q: Record<string, unknown>) =>
+      allRegistrants(database.db, { conferenceId: conf.id, timeZone: conf.timeZone, ...ZRegistrantQuery.parse(q) });
     const paid = await list({ pay: 'paid' });
     expect(paid.map((r) => r.userId)).toEqual([extra[1]]);
     expect(paid[0].orders.find((o) => o.type === 'registration')).toMatchObject({ payStatus: 'success', item: { en: 'Regular' } });
@@ -432,7 +434,11 @@ describe.each(testBackends())('fees and orders on %s', (backend) => {
     expect(banquet[0].orders.find((o) => o.type === 'optional')).toMatchObject({ quantity: 2, totalMinor: 60000 });
     // The price change invalidated extra[0]'s registration order, and it has not chosen again.
     expect((await list({ pay: 'none' })).map((r) => r.userId)).toEqual([extra[0]]);
-    const page = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ fee: feeIds.scarce, size: 5 }));
+    const page = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ fee: feeIds.scarce, size: 5 }),
+    });
     expect(page.total).toBe(FEE_CAP);
     expect(page.rows).toHaveLength(5);
   });

@@ -1,59 +1,47 @@
-import ExcelJS from 'exceljs';
-import { minorDigits } from '@/lib/fees/money';
-import { conferenceFormatter } from '@/lib/i18n/format';
+import { sheet, type WorkbookSpec } from '@/lib/exports/workbook';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
-import type { allAdminOrders } from './queries';
 import { orderUnits } from '@/lib/orders/rules';
+import type { allAdminOrders } from './queries';
 
 type Row = Awaited<ReturnType<typeof allAdminOrders>>[number];
 
 /**
  * Orders as an xlsx workbook in the manager's language: one row per order with the participant,
  * amounts as numbers in major units beside their currency (so sums work in a spreadsheet), the
- * states by their labels, and the newest payment's number and method.
+ * states by their labels, the newest payment's number and method, and date cells in the conference's zone.
  */
-export async function ordersWorkbook(rows: Row[], locale: Locale, timeZone: string): Promise<Buffer> {
+export function ordersWorkbook(rows: Row[], locale: Locale, timeZone: string): WorkbookSpec {
   const to = serverTranslator(locale, 'orders');
   const tp = serverTranslator(locale, 'payments');
-  const format = conferenceFormatter(locale, timeZone);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'ConfHub';
-  const sheet = workbook.addWorksheet(tp('manageTitle').slice(0, 31));
-  sheet.columns = [
-    { header: to('orderNo'), key: 'orderNo', width: 18 },
-    { header: to('type'), key: 'type', width: 12 },
-    { header: to('item'), key: 'item', width: 28 },
-    { header: tp('payer'), key: 'name', width: 18 },
-    { header: tp('email'), key: 'email', width: 28 },
-    { header: to('quantity'), key: 'quantity', width: 8 },
-    { header: to('total'), key: 'total', width: 12 },
-    { header: tp('currency'), key: 'currency', width: 8 },
-    { header: to('payStatus'), key: 'pay', width: 16 },
-    { header: to('orderStatus'), key: 'status', width: 10 },
-    { header: tp('method'), key: 'method', width: 16 },
-    { header: tp('billNo'), key: 'billNo', width: 22 },
-    { header: to('createdAt'), key: 'createdAt', width: 18 },
-    { header: tp('paidAt'), key: 'paidAt', width: 18 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const { order, name, email, bill } of rows) {
-    sheet.addRow({
-      orderNo: order.orderNo,
-      type: to(`type_${order.type}`),
-      item: localized(order.itemName, locale),
-      name,
-      email,
-      quantity: orderUnits(order),
-      total: order.totalMinor / 10 ** minorDigits(order.currency),
-      currency: order.currency,
-      pay: to(`pay_${order.payStatus}`),
-      status: to(`status_${order.orderStatus}`),
-      method: order.paymentMethod ? tp(`kind_${order.paymentMethod}`) : '',
-      billNo: bill?.billNo ?? '',
-      createdAt: format.dateTime(order.createdAt, 'short'),
-      paidAt: order.paidAt ? format.dateTime(order.paidAt, 'short') : '',
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return {
+    timeZone,
+    sheets: [
+      sheet<Row>({
+        name: tp('manageTitle'),
+        rows,
+        columns: [
+          { header: to('orderNo'), width: 18, type: 'text', value: (r) => r.order.orderNo },
+          { header: to('type'), width: 12, type: 'label', value: (r) => r.order.type, label: (v) => to(`type_${v}`) },
+          { header: to('item'), width: 28, type: 'text', value: (r) => localized(r.order.itemName, locale) },
+          { header: tp('payer'), width: 18, type: 'text', value: (r) => r.name },
+          { header: tp('email'), width: 28, type: 'text', value: (r) => r.email },
+          { header: to('quantity'), width: 8, type: 'number', value: (r) => orderUnits(r.order) },
+          {
+            header: to('total'),
+            width: 12,
+            type: 'money',
+            value: (r) => ({ minor: r.order.totalMinor, currency: r.order.currency }),
+          },
+          { header: tp('currency'), width: 8, type: 'text', value: (r) => r.order.currency },
+          { header: to('payStatus'), width: 16, type: 'label', value: (r) => r.order.payStatus, label: (v) => to(`pay_${v}`) },
+          { header: to('orderStatus'), width: 10, type: 'label', value: (r) => r.order.orderStatus, label: (v) => to(`status_${v}`) },
+          { header: tp('method'), width: 16, type: 'label', value: (r) => r.order.paymentMethod, label: (v) => tp(`kind_${v}`) },
+          { header: tp('billNo'), width: 22, type: 'text', value: (r) => r.bill?.billNo ?? '' },
+          { header: to('createdAt'), width: 18, type: 'datetime', value: (r) => r.order.createdAt },
+          { header: tp('paidAt'), width: 18, type: 'datetime', value: (r) => r.order.paidAt },
+        ],
+      }),
+    ],
+  };
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';
 import { AppError } from '@/lib/http/app-error';
-import { locateGenerated, writeGenerated } from '@/lib/storage/local-storage';
+import { storageKey } from '@/lib/storage/keys';
+import { storage } from '@/lib/storage/storage';
 import { receiptFor } from './receipt';
 import { renderReceiptPdf, type ReceiptData } from './receipt-pdf';
 
@@ -28,10 +29,11 @@ export function canSeeReceipt(receipt: { userId: string }, userId: string, roles
 }
 
 /** Receipts being made in this process, by stored name: a second caller waits for the same PDF. */
-const inProgress = new Map<string, Promise<string>>();
+const inProgress = new Map<string, Promise<void>>();
 
 /**
- * The receipt PDF of a paid order of this conference, as a file on disk: the stored one when its
+ * The receipt PDF of a paid order of this conference, as a stored object (its storage key in the
+ * conference's generated area): the stored one when its
  * content is unchanged, else made once (in the receipt worker, counted against the caller) and
  * stored. ORDER_NOT_FOUND when the order is not paid, not this conference's, or not the caller's
  * to see.
@@ -41,15 +43,14 @@ export async function receiptFile(
   conferenceId: number,
   orderId: number,
   caller: { userId: string; roles: Roles },
-): Promise<{ path: string; fileName: string }> {
+): Promise<{ key: string; fileName: string }> {
   const receipt = await receiptFor(db, conferenceId, orderId);
   if (!receipt || !canSeeReceipt(receipt, caller.userId, caller.roles)) throw new AppError('ORDER_NOT_FOUND');
   const fileName = `receipt-${receipt.data.receiptNo}.pdf`;
   const name = receiptStoredName(receipt.billId, receipt.data);
-  const key = `${conferenceId}/${name}`;
+  const key = storageKey(conferenceId, 'generated', name);
   for (;;) {
-    const stored = await locateGenerated(conferenceId, name);
-    if (stored) return { path: stored, fileName };
+    if (await storage().exists(key)) return { key, fileName };
     // Someone is making this very receipt: wait for it, then look again (if their attempt failed,
     // for instance at their own account's limit, this caller makes it on its own account).
     const other = inProgress.get(key);
@@ -57,10 +58,12 @@ export async function receiptFile(
       await other.catch(() => undefined);
       continue;
     }
-    const making = renderReceiptPdf(receipt.data, caller.userId).then((pdf) => writeGenerated(conferenceId, name, pdf));
+    // storage().put writes whole or not at all: a reader never sees half a receipt.
+    const making = renderReceiptPdf(receipt.data, caller.userId).then((pdf) => storage().put(key, pdf));
     inProgress.set(key, making);
     try {
-      return { path: await making, fileName };
+      await making;
+      return { key, fileName };
     } finally {
       inProgress.delete(key);
     }

@@ -1,18 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
-import { conferenceOrder, paymentBill, paymentException, uploadedFile } from '@/db/schema';
+import { conferenceOrder, paymentBill, paymentException } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { fileTypeOf } from '@/lib/storage/file-types';
-import { cleanName } from '@/lib/storage/stored-name';
-import { moveToFiles, removeTemp, writeTemp } from '@/lib/storage/local-storage';
+import { attachUploads, discardUpload, publishUploads, receiveUpload } from '@/lib/storage/intake';
 import { queuePaymentMail, settleBill } from './apply-event';
 import { billOrderIds, type Bill } from './create-bill';
 import { logBill, logOrders } from './log';
 
 /** Transfer slips: a picture or a PDF of at most 10 MB. */
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
-const SLIP_TYPES = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+const SLIP_UPLOAD = {
+  field: 'paymentSlip',
+  types: ['pdf', 'jpg', 'jpeg', 'png'],
+  maxBytes: SLIP_MAX_BYTES,
+  tooLarge: 'SLIP_TOO_LARGE',
+} as const;
 
 const OFFLINE_WAITING = ['delay', 'toBeConfirmed'];
 
@@ -44,44 +46,30 @@ export async function uploadSlip(
   db: DB,
   input: { conferenceId: number; userId: string; billId: number; fileName: string; data: Uint8Array; note: string },
 ): Promise<{ status: string }> {
-  if (input.data.byteLength === 0) throw new AppError('UPLOAD_EMPTY');
-  if (input.data.byteLength > SLIP_MAX_BYTES) throw new AppError('SLIP_TOO_LARGE');
-  const type = fileTypeOf(input.fileName, input.data, SLIP_TYPES);
-  if (!type) throw new AppError('UPLOAD_TYPE', { types: SLIP_TYPES.join(', ') });
-  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  const originalName = cleanName(input.fileName);
-  await writeTemp(input.conferenceId, name, input.data);
+  const saved = await receiveUpload(db, { ...input, rule: SLIP_UPLOAD });
   const now = new Date();
   const attached = db.transaction(async (tx) => {
     const bill = await lockBill(tx, input.conferenceId, input.billId, input.userId);
     if (!OFFLINE_WAITING.includes(bill.status)) throw new AppError('BILL_NOT_AWAITING');
-    const [file] = await tx
-      .insert(uploadedFile)
-      .values({
-        conferenceId: input.conferenceId,
-        userId: input.userId,
-        name,
-        originalName,
-        field: 'paymentSlip',
-        mime: type.mime,
-        size: input.data.byteLength,
-        status: 'attached',
-      })
-      .returning({ id: uploadedFile.id });
+    await attachUploads(tx, {
+      conferenceId: input.conferenceId,
+      userId: input.userId,
+      files: [{ id: saved.id, field: SLIP_UPLOAD.field }],
+    });
     await tx
       .update(paymentBill)
-      .set({ status: 'toBeConfirmed', slipFileId: file.id, payerNote: input.note, updatedAt: now })
+      .set({ status: 'toBeConfirmed', slipFileId: saved.id, payerNote: input.note, updatedAt: now })
       .where(eq(paymentBill.id, bill.id));
     const ids = await setOrders(tx, bill, 'toBeConfirmed', now);
-    await logBill(tx, bill, 'slipUploaded', input.userId, originalName);
+    await logBill(tx, bill, 'slipUploaded', input.userId, saved.originalName);
     await logOrders(tx, input.conferenceId, ids, 'slipUploaded', input.userId, bill.billNo);
   });
-  // A refused slip (not my bill, not waiting) has no row for the temp sweeper to find: remove it now.
+  // A refused slip (not my bill, not waiting) is of no use: drop it now rather than wait for the sweeper.
   await attached.catch(async (error: unknown) => {
-    await removeTemp(input.conferenceId, name);
+    await discardUpload(db, input.conferenceId, saved.name);
     throw error;
   });
-  await moveToFiles(input.conferenceId, [name]);
+  await publishUploads(input.conferenceId, [saved.name]);
   return { status: 'toBeConfirmed' };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { ZId } from '@/lib/validation/primitives';
 import { METHOD_FIELDS } from './method-fields';
 import { METHOD_KINDS } from './providers/types';
@@ -14,7 +15,7 @@ export const ZMethodInput = z
   .object({
     kind: z.enum(METHOD_KINDS),
     enabled: z.boolean(),
-    settings: z.record(z.string().max(40), z.union([fieldText, z.object({ zh: fieldText, en: fieldText })])).default({}),
+    settings: z.record(z.string().max(40), z.union([fieldText, zLocalized({ max: 20_000 })])).default({}),
     secrets: z.record(z.string().max(40), fieldText).default({}),
   })
   .superRefine((value, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { ZIsoDate } from '@/lib/validation/primitives';
 import { COUNTRY_CODES } from './countries';
 import { RULE_TYPES } from './rule-types';
@@ -6,7 +7,7 @@ import { RULE_TYPES } from './rule-types';
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */
 export const ZBasicConfig = z
   .object({
-    instructions: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }),
+    instructions: zLocalized({ max: 20000, rich: true }),
     startDate: ZIsoDate,
     endDate: ZIsoDate,
     registerModuleEnabled: z.boolean(),

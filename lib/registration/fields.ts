@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLocalized } from '@/lib/validation/localized';
 import { isRealDate } from '@/lib/validation/primitives';
 import type { FieldOption } from '@/db/schema/registrations';
 import type { LocalizedText } from '@/lib/i18n/localized';
@@ -156,18 +157,12 @@ export const ZFieldInput = z
       .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/)
       .optional(),
     type: z.enum(CUSTOM_TYPES),
-    label: z.object({
-      zh: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'),
-      en: z.string().trim().min(1, 'labelRequired').max(100, 'tooLong'),
-    }),
+    label: zLocalized({ max: 100, required: true, messages: { required: 'labelRequired' } }),
     options: z
       .array(
         z.object({
           value: z.string().trim().min(1, 'optionRequired').max(60, 'tooLong'),
-          label: z.object({
-            zh: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'),
-            en: z.string().trim().min(1, 'optionRequired').max(100, 'tooLong'),
-          }),
+          label: zLocalized({ max: 100, required: true, messages: { required: 'optionRequired' } }),
         }),
       )
       .max(50)

@@ -1,36 +1,25 @@
-import { ZRegistrantQuery, type RegistrantFilters, type RegistrantQuery } from './registrants';
+import { pagedListParams } from '@/lib/http/list-params';
+import { ZOptionalIsoDate } from '@/lib/validation/primitives';
+import { ZRegistrantQuery, type RegistrantQuery } from './registrants';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** The list's filters from a page address; anything malformed falls back to its default. */
-export function registrantQueryFrom(params: SearchParams): RegistrantQuery & { invalidDate: boolean } {
-  const pick = (name: string) => {
-    const value = params[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  const raw = {
-    q: pick('q') ?? '',
-    from: pick('from') ?? '',
-    to: pick('to') ?? '',
-    pay: pick('pay') ?? '',
-    fee: pick('fee') ?? '',
-    page: pick('page') ?? '1',
-  };
-  const parsed = ZRegistrantQuery.safeParse(raw);
-  if (parsed.success) return { ...parsed.data, invalidDate: false };
-  const fallback = ZRegistrantQuery.parse({ q: raw.q.slice(0, 100) });
-  return { ...fallback, invalidDate: true };
-}
+/** The organisers' registrant list. */
+export const REGISTRANT_LIST = '/platform/manage/user';
+const registrantList = pagedListParams(ZRegistrantQuery, REGISTRANT_LIST, ['q', 'from', 'to', 'pay', 'fee']);
 
-/** The address of the list with these filters (page 1 unless given). */
-export function registrantListHref(base: string, query: RegistrantFilters & { page?: number }): string {
-  const search = new URLSearchParams();
-  if (query.q) search.set('q', query.q);
-  if (query.from) search.set('from', query.from);
-  if (query.to) search.set('to', query.to);
-  if (query.pay) search.set('pay', query.pay);
-  if (query.fee) search.set('fee', String(query.fee));
-  if (query.page && query.page > 1) search.set('page', String(query.page));
-  const text = search.toString();
-  return text ? `${base}?${text}` : base;
+/**
+ * The list's filters from a page address (anything malformed falls back to the defaults), and
+ * whether a date given was not one (the page says so).
+ */
+export function registrantQueryFrom(params: SearchParams): RegistrantQuery & { invalidDate: boolean } {
+  const invalidDate = (['from', 'to'] as const).some((name) => {
+    const value = params[name];
+    return !ZOptionalIsoDate.safeParse(Array.isArray(value) ? value[0] : (value ?? '')).success;
+  });
+  return { ...registrantList.queryFrom(params), invalidDate };
 }
+/** The filters as a query string, for the export (with its language). */
+export const registrantSearch = registrantList.search;
+/** The list's address with these filters (page 1 unless given). */
+export const registrantListHref = registrantList.href;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, mailOutbox, registrationConfig, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -26,7 +27,7 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: CAP,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });

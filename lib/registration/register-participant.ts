@@ -9,7 +9,7 @@ import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
-import { moveToFiles } from '@/lib/storage/local-storage';
+import { publishUploads } from '@/lib/storage/intake';
 import { enqueueRendered } from '@/lib/mail/outbox';
 import { templateOverride } from '@/lib/mail/template-overrides';
 import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
@@ -189,7 +189,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
     }),
   );
   // After the commit: the files leave the temporary area (downloads find them in either place meanwhile).
-  await moveToFiles(input.conference.id, result.moved);
+  await publishUploads(input.conference.id, result.moved);
   const nextPath =
     result.orders.length > 0 && state.ruleType === 'REGISTER_FIRST_AND_PAY_LATER' ? '/profile/conference/fee' : '/profile/userInfo';
   return { code: result.code, orders: result.orders, nextPath };

@@ -1,12 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, registrationConfig } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { AppError } from '@/lib/http/app-error';
+import { workbookStream } from '@/lib/exports/workbook';
 import { registrantsWorkbook } from './export-registrants';
 import { saveCustomField, loadFields } from './field-config';
 import { addRegistrant, updateRegistrant } from './manage-registrants';
@@ -30,7 +32,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
         shortTitle: { zh: '会', en: 'C' },
         registerFlag: true,
         registerNum: cap,
-        status: '4',
+        status: PUBLISHED,
       })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: row.id, startDate: '2000-01-01', endDate: '2999-12-31' });
@@ -70,10 +72,14 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   afterAll(() => database?.close());
 
   it('pages through one conference only, newest first, with the total', async () => {
-    const first = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({}));
+    const first = await listRegistrants(database.db, { conferenceId: conf.id, timeZone: conf.timeZone, ...ZRegistrantQuery.parse({}) });
     expect(first.total).toBe(25);
     expect(first.rows).toHaveLength(20);
-    const second = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ page: 2 }));
+    const second = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ page: 2 }),
+    });
     expect(second.rows).toHaveLength(5);
     const emails = [...first.rows, ...second.rows].map((r) => r.email);
     expect(new Set(emails).size).toBe(25);
@@ -81,11 +87,23 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   });
 
   it('searches name, email, code and answers; a LIKE wildcard is taken literally', async () => {
-    const byAnswer = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: 'fudan' }));
+    const byAnswer = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ q: 'fudan' }),
+    });
     expect(byAnswer.rows.map((r) => r.email)).toEqual(['p7@example.org']);
-    const byCode = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: 'MGMT-0012' }));
+    const byCode = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ q: 'MGMT-0012' }),
+    });
     expect(byCode.rows.map((r) => r.code)).toEqual(['MGMT-0012']);
-    const wildcard = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: '%' }));
+    const wildcard = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ q: '%' }),
+    });
     expect(wildcard.total).toBe(0);
   });
 
@@ -95,17 +113,53 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       .update(conferenceRegistration)
       .set({ createdAt: new Date('2026-03-01T17:00:00Z') })
       .where(eq(conferenceRegistration.id, target.id)); // 2 March, 01:00 in Beijing
-    const day = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ from: '2026-03-02', to: '2026-03-02' }));
+    const day = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ from: '2026-03-02', to: '2026-03-02' }),
+    });
     expect(day.rows.map((r) => r.code)).toEqual(['MGMT-0003']);
-    const before = await listRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ to: '2026-03-01' }));
+    const before = await listRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ to: '2026-03-01' }),
+    });
     expect(before.total).toBe(0);
     expect(ZRegistrantQuery.safeParse({ from: '2026-3-1' }).success).toBe(false);
   });
 
+  it("filters by registration day in the conference's own time zone (New York, not Beijing)", async () => {
+    const [ny] = await database.db.update(conference).set({ timeZone: 'America/New_York' }).where(eq(conference.id, other.id)).returning();
+    const [stranger] = await allRegistrants(database.db, { conferenceId: ny.id, timeZone: ny.timeZone });
+    // 2 March 2026, 23:30 in New York: already 3 March in Beijing.
+    await database.db
+      .update(conferenceRegistration)
+      .set({ createdAt: new Date('2026-03-03T04:30:00Z') })
+      .where(eq(conferenceRegistration.id, stranger.id));
+    const list = (q: Record<string, unknown>) =>
+      listRegistrants(database.db, { conferenceId: ny.id, timeZone: ny.timeZone, ...ZRegistrantQuery.parse(q) });
+    expect((await list({ from: '2026-03-02', to: '2026-03-02' })).rows.map((r) => r.id)).toEqual([stranger.id]);
+    expect((await list({ from: '2026-03-03' })).total).toBe(0);
+    expect((await list({ to: '2026-03-01' })).total).toBe(0);
+    // The same instant on a Beijing conference is a 3 March registration (control).
+    const beijing = await allRegistrants(database.db, {
+      conferenceId: ny.id,
+      timeZone: 'Asia/Shanghai',
+      from: '2026-03-03',
+      to: '2026-03-03',
+    });
+    expect(beijing.map((r) => r.id)).toEqual([stranger.id]);
+    await database.db.update(conference).set({ timeZone: 'Asia/Shanghai' }).where(eq(conference.id, other.id));
+  });
+
   it('finds a registrant only within its own conference', async () => {
-    const [stranger] = await allRegistrants(database.db, other.id, ZRegistrantQuery.parse({}));
-    expect(await findRegistrant(database.db, other.id, stranger.id)).not.toBeNull();
-    expect(await findRegistrant(database.db, conf.id, stranger.id)).toBeNull();
+    const [stranger] = await allRegistrants(database.db, {
+      conferenceId: other.id,
+      timeZone: other.timeZone,
+      ...ZRegistrantQuery.parse({}),
+    });
+    expect(await findRegistrant(database.db, { conferenceId: other.id, registrationId: stranger.id })).not.toBeNull();
+    expect(await findRegistrant(database.db, { conferenceId: conf.id, registrationId: stranger.id })).toBeNull();
   });
 
   it('adds a registrant: creates a passwordless account, or uses the existing one', async () => {
@@ -140,13 +194,17 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
   });
 
   it('corrects answers but keeps the email, and never touches another conference', async () => {
-    const [target] = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({ q: 'p2@example.org' }));
+    const [target] = await allRegistrants(database.db, {
+      conferenceId: conf.id,
+      timeZone: conf.timeZone,
+      ...ZRegistrantQuery.parse({ q: 'p2@example.org' }),
+    });
     await updateRegistrant(database.db, {
       conferenceId: conf.id,
       id: target.id,
       answers: { name: 'Person Two', email: 'p2@example.org', unit: 'CAS' },
     });
-    expect((await findRegistrant(database.db, conf.id, target.id))!.answers).toMatchObject({
+    expect((await findRegistrant(database.db, { conferenceId: conf.id, registrationId: target.id }))!.answers).toMatchObject({
       name: 'Person Two',
       unit: 'CAS',
       email: 'p2@example.org',
@@ -157,18 +215,18 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
     await expect(updateRegistrant(database.db, { conferenceId: other.id, id: target.id, answers: { name: 'X' } })).rejects.toMatchObject({
       code: 'REGISTRANT_NOT_FOUND',
     });
-    expect((await findRegistrant(database.db, conf.id, target.id))!.answers.name).toBe('Person Two');
+    expect((await findRegistrant(database.db, { conferenceId: conf.id, registrationId: target.id }))!.answers.name).toBe('Person Two');
   });
 
   it('exports every enabled field, custom ones too, in the admin language', async () => {
     const fields = await loadFields(database.db, conf.id);
-    const rows = await allRegistrants(database.db, conf.id, ZRegistrantQuery.parse({}));
+    const rows = await allRegistrants(database.db, { conferenceId: conf.id, timeZone: conf.timeZone, ...ZRegistrantQuery.parse({}) });
     for (const [locale, header, onsite] of [
       ['en', 'Attendance', 'On site'],
       ['zh', '参会方式', '线下'],
     ] as const) {
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load((await registrantsWorkbook(fields, rows, locale, 'C')) as never);
+      await workbook.xlsx.load(await new Response(workbookStream(registrantsWorkbook(fields, rows, locale, 'C'))).arrayBuffer());
       const sheet = workbook.worksheets[0];
       const headers = (sheet.getRow(1).values as unknown[]).slice(1);
       expect(headers).toContain(header);
@@ -177,6 +235,7 @@ describe.each(testBackends())('admin registrant management on %s', (backend) => 
       const column = headers.indexOf(header) + 1;
       const first = sheet.getRow(2);
       expect(first.getCell(1).value).toBe('MGMT-0001');
+      expect(first.getCell(4).type).toBe(ExcelJS.ValueType.Date);
       expect(first.getCell(column).value).toBe(onsite);
     }
   });

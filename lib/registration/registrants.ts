@@ -4,6 +4,7 @@ import type { Executor } from '@/db/client';
 import { escapeLike } from '@/db/like';
 import { conferenceOrder, conferenceRegistration, user } from '@/db/schema';
 import type { LocalizedText } from '@/lib/i18n/localized';
+import { startOfDayIn } from '@/lib/i18n/zone';
 import { ZId, ZOptionalIsoDate } from '@/lib/validation/primitives';
 
 /** The admin list's query: search text, registration date range, page. */
@@ -23,13 +24,19 @@ export type RegistrantFilters = Pick<RegistrantQuery, 'q' | 'from' | 'to' | 'pay
 export const ZRegistrantFilters = ZRegistrantQuery.pick({ q: true, from: true, to: true, pay: true, fee: true });
 export type RegistrantQuery = z.output<typeof ZRegistrantQuery>;
 
-/** Conditions of one conference's registrants (the conference id is always part of them). */
 /** Available orders of the registrant (same conference, same account) matching `extra`. */
 const hasOrder = (extra: SQL) =>
   sql`exists (select 1 from ${conferenceOrder} o where o.conference_id = ${conferenceRegistration.conferenceId} and o.user_id = ${conferenceRegistration.userId} and o.order_status = 'available' and ${extra})`;
 const PAID = sql`o.pay_status in ('success', 'paid')`;
 
-function conditions(conferenceId: number, query: RegistrantFilters): SQL {
+/** Whose registrants, and the zone their registration days are counted in (the conference's). */
+type Scope = { conferenceId: number; timeZone: string };
+
+/**
+ * Conditions of one conference's registrants (the conference id is always part of them); the date
+ * range is of calendar days in the conference's time zone.
+ */
+function conditions({ conferenceId, timeZone }: Scope, query: Partial<RegistrantFilters>): SQL {
   const parts: SQL[] = [eq(conferenceRegistration.conferenceId, conferenceId)];
   if (query.q) {
     const like = `%${escapeLike(query.q)}%`;
@@ -42,12 +49,12 @@ function conditions(conferenceId: number, query: RegistrantFilters): SQL {
       )!,
     );
   }
-  if (query.from) parts.push(gte(conferenceRegistration.createdAt, new Date(`${query.from}T00:00:00+08:00`)));
+  if (query.from) parts.push(gte(conferenceRegistration.createdAt, startOfDayIn(query.from, timeZone)));
   if (query.pay === 'paid') parts.push(hasOrder(sql`o.type = 'registration' and ${PAID}`));
   if (query.pay === 'unpaid') parts.push(hasOrder(sql`o.type = 'registration' and not ${PAID}`));
   if (query.pay === 'none') parts.push(sql`not ${hasOrder(sql`o.type = 'registration'`)}`);
   if (query.fee) parts.push(hasOrder(sql`o.fee_id = ${query.fee}`));
-  if (query.to) parts.push(lt(conferenceRegistration.createdAt, new Date(new Date(`${query.to}T00:00:00+08:00`).getTime() + 86_400_000)));
+  if (query.to) parts.push(lt(conferenceRegistration.createdAt, startOfDayIn(query.to, timeZone, 1)));
   return and(...parts)!;
 }
 
@@ -77,8 +84,8 @@ export type RegistrantOrder = {
 };
 
 /** One page of a conference's registrants, newest first, with the total. */
-export async function listRegistrants(db: Executor, conferenceId: number, query: RegistrantQuery) {
-  const where = conditions(conferenceId, query);
+export async function listRegistrants(db: Executor, { conferenceId, timeZone, ...query }: Scope & RegistrantQuery) {
+  const where = conditions({ conferenceId, timeZone }, query);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
@@ -94,17 +101,17 @@ export async function listRegistrants(db: Executor, conferenceId: number, query:
 }
 
 /** Every registrant matching the filters (for the export), in registration order. */
-export async function allRegistrants(db: Executor, conferenceId: number, query: RegistrantFilters) {
+export async function allRegistrants(db: Executor, { conferenceId, timeZone, ...query }: Scope & Partial<RegistrantFilters>) {
   return db
     .select(columns)
     .from(conferenceRegistration)
     .innerJoin(user, eq(user.id, conferenceRegistration.userId))
-    .where(conditions(conferenceId, query))
+    .where(conditions({ conferenceId, timeZone }, query))
     .orderBy(conferenceRegistration.id);
 }
 
 /** One registrant of this conference (null when the id belongs to another conference). */
-export async function findRegistrant(db: Executor, conferenceId: number, registrationId: number) {
+export async function findRegistrant(db: Executor, { conferenceId, registrationId }: { conferenceId: number; registrationId: number }) {
   const [row] = await db
     .select(columns)
     .from(conferenceRegistration)
@@ -119,14 +126,12 @@ export async function findRegistrant(db: Executor, conferenceId: number, registr
  */
 export async function registrantsForMail(
   db: Executor,
-  conferenceId: number,
-  selection: { ids: number[] } | { filters: RegistrantFilters },
-  limit: number,
+  { conferenceId, timeZone, selection, limit }: Scope & { selection: { ids: number[] } | { filters: RegistrantFilters }; limit: number },
 ) {
   const where =
     'ids' in selection
       ? and(eq(conferenceRegistration.conferenceId, conferenceId), inArray(conferenceRegistration.id, selection.ids))
-      : conditions(conferenceId, selection.filters);
+      : conditions({ conferenceId, timeZone }, selection.filters);
   return db
     .select({
       id: conferenceRegistration.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import { RULE_TYPES } from './rule-types';
 import { ZIsoDate } from '@/lib/validation/primitives';
 
@@ -21,9 +22,7 @@ export const ZRule = z
       .max(12, 'tooLong')
       .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
       .default(''),
-    description: z
-      .object({ zh: z.string().trim().max(2000, 'tooLong'), en: z.string().trim().max(2000, 'tooLong') })
-      .default({ zh: '', en: '' }),
+    description: zLocalized({ max: 2000 }).default(EMPTY_LOCALIZED),
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });

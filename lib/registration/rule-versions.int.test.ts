@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, conferenceRegistration, registrationConfig, registrationField, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -23,7 +24,7 @@ describe.each(testBackends())('registration rule versions on %s', (backend) => {
         slug: 'ver',
         title: { zh: '会', en: 'C' },
         shortTitle: { zh: '会', en: 'C' },
-        status: '4',
+        status: PUBLISHED,
         registerFlag: true,
         registerNum: 300,
       })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, uploadedFile, user } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -13,7 +14,8 @@ import { loadFields, saveCommonSwitches, saveCustomField } from './field-config'
 import { ZFieldInput } from './fields';
 import { registerParticipant } from './register-participant';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
-import { originalFileNames, removeStaleUploads, saveTempUpload } from './uploads';
+import { removeStaleUploads } from '@/lib/storage/intake';
+import { originalFileNames, saveTempUpload } from './uploads';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n% a tiny test document\n');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -32,7 +34,7 @@ describe.each(testBackends())('uploads on %s', (backend) => {
     database = await createTestDatabase(backend);
     [conf] = await database.db
       .insert(conference)
-      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: '4' })
+      .values({ slug: 'up', title: { zh: '会', en: 'C' }, shortTitle: { zh: '会', en: 'C' }, status: PUBLISHED })
       .returning();
     await database.db.insert(registrationConfig).values({ conferenceId: conf.id, startDate: '2000-01-01', endDate: '2999-12-31' });
     await database.db.insert(user).values([

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { sheet, type WorkbookSpec } from '@/lib/exports/workbook';
 import { AppError } from '@/lib/http/app-error';
 import { readSheet, SHEET_LIMITS } from '@/lib/imports/read-sheet';
 
@@ -66,14 +66,24 @@ export async function readReviewerSheet(data: Uint8Array): Promise<SheetRow[]> {
 }
 
 /** The import template: the header row and one example line. */
-export async function importTemplateWorkbook(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('reviewers');
-  sheet.addRow([...IMPORT_COLUMNS]);
-  sheet.addRow(['reviewer@example.org', 'Zhang', 'Wei', '', 'Zhang Wei', 'Example University', '+86 10 1234 5678']);
-  sheet.columns.forEach((column) => {
-    column.width = 24;
-  });
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function importTemplateWorkbook(): WorkbookSpec {
+  const example: Record<ImportColumn, string> = {
+    email: 'reviewer@example.org',
+    lastName: 'Zhang',
+    firstName: 'Wei',
+    middleName: '',
+    fullName: 'Zhang Wei',
+    organization: 'Example University',
+    phone: '+86 10 1234 5678',
+  };
+  return {
+    timeZone: 'UTC',
+    sheets: [
+      sheet<Record<ImportColumn, string>>({
+        name: 'reviewers',
+        rows: [example],
+        columns: IMPORT_COLUMNS.map((column) => ({ header: column, width: 24, type: 'text', value: (row) => row[column] })),
+      }),
+    ],
+  };
 }

@@ -4,7 +4,7 @@ import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startPaymentSweeper } from '@/lib/payments/recover';
-import { startUploadSweeper } from '@/lib/registration/uploads';
+import { startUploadSweeper } from '@/lib/storage/intake';
 import { startInvalidationListener } from './invalidation-listener';
 
 /**

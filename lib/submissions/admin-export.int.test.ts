@@ -64,6 +64,7 @@ describe.each(testBackends())('admin submission export and files on %s', (backen
     expect(header.slice(-4)).toEqual(['Average score', "Chair's opinion", 'Final opinion', 'Decision']);
     expect(rows.map((r) => r.Code)).toEqual(['PHY-001', 'OPT-001', 'OCE-001', 'OCE-002', 'NON-001']);
     const a1 = rows[0];
+    expect(a1['Submitted at']).toBeInstanceOf(Date);
     expect(a1).toMatchObject({
       Title: 'Graphene sensors',
       Session: 'Physics',

@@ -4,7 +4,7 @@ import { submission, submissionVersion } from '@/db/schema';
 import { AppError, type ErrorCode } from '@/lib/http/app-error';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { moveToFiles } from '@/lib/storage/local-storage';
+import { publishUploads } from '@/lib/storage/intake';
 import { callForPapers, callStateNow } from './config';
 import type { CallState } from './config-schemas';
 import { contentColumns, filesOf, holdSession, logSubmission, snapshotOf, writeAuthors } from './content';
@@ -106,7 +106,7 @@ async function change(db: DB, input: ChangeInput, mode: Mode): Promise<{ id: num
     }
     return { result: { id: row.id, version, status }, moves };
   });
-  await moveToFiles(conferenceId, moves);
+  await publishUploads(conferenceId, moves);
   return result;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import type { SubmissionChoice } from '@/db/schema/submissions';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { CURRENCIES } from '@/lib/fees/money';
@@ -30,7 +31,7 @@ export const ZSubmissionChoice = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, m('choiceValueInvalid')),
-  label: z.object({ zh: text(60).min(1, 'labelRequired'), en: text(100).min(1, 'labelRequired') }),
+  label: zLocalized({ max: { zh: 60, en: 100 }, required: true, messages: { required: 'labelRequired' } }),
 });
 
 const choices = z
@@ -62,7 +63,7 @@ const fileSize = whole(1, SUBMISSION_FILE_MAX_MB, 'fileSizeRange');
 export const ZCallConfig = z
   .object({
     enabled: z.boolean().default(false),
-    notice: z.object({ zh: z.string().max(20000, 'tooLong'), en: z.string().max(20000, 'tooLong') }).default({ zh: '', en: '' }),
+    notice: zLocalized({ max: 20000, rich: true }).default(EMPTY_LOCALIZED),
     openDate: ZOptionalIsoDate,
     firstDeadline: ZOptionalIsoDate,
     secondDeadline: ZOptionalIsoDate,
@@ -122,10 +123,7 @@ export function callState(config: Pick<CallConfig, 'enabled' | 'openDate' | 'fir
   return 'secondPassed';
 }
 
-const sessionName = z.object({
-  zh: text(100).min(1, m('sessionNameRequired')),
-  en: text(200).min(1, m('sessionNameRequired')),
-});
+const sessionName = zLocalized({ max: { zh: 100, en: 200 }, required: true, messages: { required: m('sessionNameRequired') } });
 /**
  * A code is the prefix followed by the conference-wide number (lib/submissions/submit-submission.ts).
  * A prefix never ends with a digit, so a code splits one way only: "S1" + "0001" and "S" + "10001"

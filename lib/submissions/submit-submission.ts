@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/fees/money';
 import { AppError } from '@/lib/http/app-error';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { moveToFiles } from '@/lib/storage/local-storage';
+import { publishUploads } from '@/lib/storage/intake';
 import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
 import { callForPapers } from './config';
@@ -135,6 +135,6 @@ export async function submitSubmission(db: DB, input: SubmitInput): Promise<{ id
     });
     return { created, moves };
   });
-  await moveToFiles(conferenceId, moves);
+  await publishUploads(conferenceId, moves);
   return created;
 }

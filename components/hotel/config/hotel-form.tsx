@@ -1,15 +1,15 @@
 'use client';
 
-import { Button, FileButton, Group, Image, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Image, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { localized } from '@/lib/i18n/localized';
 import { HOTEL_PHOTO_MAX_BYTES, ZHotelInput, type HotelInput } from '@/lib/hotel/schemas';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UploadField } from '@/components/ui/upload-field';
 import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
 
 export const NEW_HOTEL: HotelInput = { name: { zh: '', en: '' }, stars: 0, link: '', address: { zh: '', en: '' }, photo: '' };
@@ -35,29 +35,10 @@ export function HotelForm({
   const api = useApi();
   const locale = useAppLocale();
   const fieldError = useFieldError();
-  const [uploading, setUploading] = useState(false);
   const form = useForm<HotelInput>({ resolver: zodResolver(ZHotelInput) as never, values: initial });
   const errors = form.formState.errors;
   const [photo, name] = useWatch({ control: form.control, name: ['photo', 'name'] });
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > HOTEL_PHOTO_MAX_BYTES) {
-      notifications.show({ color: 'red', message: te('hotelConfig.photoTooLarge') });
-      return;
-    }
-    const body = new FormData();
-    body.set('file', file);
-    setUploading(true);
-    try {
-      const stored = await api<{ name: string }>('/conference/platform/config/hotel/photo', { body });
-      form.setValue('photo', stored.name, { shouldDirty: true });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
   const submit = form.handleSubmit(async (values) => {
     try {
       if (hotelId) await api(`/conference/platform/config/hotel/hotels/${hotelId}`, { method: 'PUT', body: values });
@@ -156,14 +137,16 @@ export function HotelForm({
                 {fieldError(errors.photo)}
               </Text>
             )}
-            <Group gap="xs">
-              <FileButton onChange={upload} accept=".jpg,.jpeg,.png,image/jpeg,image/png">
-                {(props) => (
-                  <Button {...props} size="xs" variant="light" loading={uploading} data-testid="upload-hotel-photo">
-                    {t('uploadPhoto')}
-                  </Button>
-                )}
-              </FileButton>
+            <Group gap="xs" align="flex-start">
+              <UploadField<{ name: string }>
+                url="/conference/platform/config/hotel/photo"
+                types={['jpg', 'jpeg', 'png']}
+                maxBytes={HOTEL_PHOTO_MAX_BYTES}
+                tooLargeMessage={te('hotelConfig.photoTooLarge')}
+                buttonLabel={t('uploadPhoto')}
+                testId="upload-hotel-photo"
+                onUploaded={(stored) => form.setValue('photo', stored.name, { shouldDirty: true })}
+              />
               {photo && (
                 <Button size="xs" variant="subtle" color="red" onClick={() => form.setValue('photo', '', { shouldDirty: true })}>
                   {t('removePhoto')}

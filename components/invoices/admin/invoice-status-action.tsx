@@ -1,15 +1,11 @@
 'use client';
 
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { ZInvoiceStatusChange, type InvoiceStatusChange } from '@/lib/invoices/schemas';
+import { ZInvoiceStatusChange } from '@/lib/invoices/schemas';
 
 /**
  * The next step of an invoice request: unbilled → to be invoiced (one click), to be invoiced →
@@ -18,24 +14,17 @@ import { ZInvoiceStatusChange, type InvoiceStatusChange } from '@/lib/invoices/s
  */
 export function InvoiceStatusAction({ id, status, orderNo }: { id: number; status: string; orderNo: string }) {
   const t = useTranslations('invoices');
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
   const [open, setOpen] = useState(false);
-  const form = useForm<InvoiceStatusChange>({
-    resolver: zodResolver(ZInvoiceStatusChange),
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZInvoiceStatusChange,
     defaultValues: { id, status: status === 'unbilled' ? 'toBeInvoiced' : 'invoiced', trackingNumber: '' },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/manage/receipt/status', { body: values });
-      notifications.show({ color: 'green', message: t('moved') });
-      setOpen(false);
-    } catch (error) {
-      showApiError(error, form.setError);
-    } finally {
-      router.refresh();
-    }
+    call: { path: '/conference/manage/receipt/status' },
+    success: t('moved'),
+    onSuccess: () => setOpen(false),
+    refresh: true,
+    // A request moved by someone else meanwhile: the list shows where it is now.
+    onError: () => router.refresh(),
   });
   if (status === 'unbilled') {
     return (
@@ -62,7 +51,7 @@ export function InvoiceStatusAction({ id, status, orderNo }: { id: number; statu
               maxLength={100}
               data-autofocus
               {...form.register('trackingNumber')}
-              error={fieldError(form.formState.errors.trackingNumber)}
+              error={fieldError('trackingNumber')}
               data-testid="invoice-tracking-input"
             />
             <Group justify="flex-end">

@@ -1,10 +1,8 @@
 'use client';
 
-import { Anchor, Button, FileButton, Group, Input, Text } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { UploadField } from '@/components/ui/upload-field';
 import type { SubmissionFileField as Field } from '@/lib/submissions/schemas';
 
 export type KnownFile = { id: number; originalName: string };
@@ -35,64 +33,31 @@ export function SubmissionFileField({
   onChange: (file: KnownFile | null) => void;
 }) {
   const t = useTranslations('submission.form');
-  const te = useTranslations('errors');
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const [localError, setLocalError] = useState<string | undefined>();
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setLocalError(undefined);
-    if (file.size > maxMb * 1024 * 1024) {
-      setLocalError(te('uploadTooLarge'));
-      return;
-    }
-    const body = new FormData();
-    body.set('field', field);
-    body.set('file', file);
-    setBusy(true);
-    try {
-      const saved = await api<{ id: number; originalName: string }>('/conference/submission/upload', { body });
-      onChange({ id: saved.id, originalName: saved.originalName });
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Input.Wrapper
+    <UploadField<KnownFile>
+      url="/conference/submission/upload"
+      fields={{ field }}
       label={label}
       required={required}
-      error={localError ?? error}
+      error={error}
       description={t('fileHint', { types: types.join(', '), mb: maxMb })}
-      data-testid={`submission-file-${field}`}
+      types={types}
+      maxBytes={maxMb * 1024 * 1024}
+      buttonLabel={value ? t('replaceFile') : t('upload')}
+      testId={`submission-upload-${field}`}
+      wrapperTestId={`submission-file-${field}`}
+      onUploaded={(saved) => onChange({ id: saved.id, originalName: saved.originalName })}
     >
-      <Group gap="xs" mt={4} wrap="wrap">
-        {value && (
+      {value && (
+        <Group gap="xs" wrap="wrap">
           <Anchor href={`/api/conference/submission/file?id=${value}`} size="sm" data-testid={`submission-file-link-${field}`}>
             {known?.id === value ? known.originalName : `#${value}`}
           </Anchor>
-        )}
-        <FileButton onChange={upload} accept={types.map((e) => `.${e}`).join(',')}>
-          {(props) => (
-            <Button {...props} variant="light" size="xs" loading={busy} data-testid={`submission-upload-${field}`}>
-              {value ? t('replaceFile') : t('upload')}
-            </Button>
-          )}
-        </FileButton>
-        {value && (
           <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(null)}>
             {t('removeFile')}
           </Button>
-        )}
-        {busy && (
-          <Text size="xs" c="dimmed" aria-live="polite">
-            {t('uploading')}
-          </Text>
-        )}
-      </Group>
-    </Input.Wrapper>
+        </Group>
+      )}
+    </UploadField>
   );
 }

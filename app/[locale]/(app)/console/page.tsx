@@ -1,3 +1,4 @@
+import { CONFERENCE_STATUS, conferenceStatus, type ConferenceStatus } from '@/lib/conferences/status';
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
@@ -15,7 +16,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const STATUS_COLORS: Record<string, string> = { '1': 'gray', '2': 'yellow', '3': 'dark', '4': 'green' };
+const STATUS_COLORS: Record<ConferenceStatus, string> = {
+  [CONFERENCE_STATUS.draft]: 'gray',
+  [CONFERENCE_STATUS.pending]: 'yellow',
+  [CONFERENCE_STATUS.closed]: 'dark',
+  [CONFERENCE_STATUS.published]: 'green',
+};
 
 /** My conferences: create one, request publication, cancel it, close; the platform administrator's review. */
 export default async function ConsolePage() {
@@ -67,8 +73,8 @@ export default async function ConsolePage() {
               </Text>
             </div>,
             <Stack key="status" gap={2}>
-              <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'gray'} data-testid="conference-status">
-                {t(`status${(['1', '2', '3', '4'].includes(row.status) ? row.status : '1') as '1' | '2' | '3' | '4'}`)}
+              <Badge variant="light" color={STATUS_COLORS[conferenceStatus(row.status)]} data-testid="conference-status">
+                {t(`status${conferenceStatus(row.status)}`)}
               </Badge>
               {row.status === '1' && row.lastRejection && (
                 <Text size="xs" c="red" data-testid="rejection-reason">

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { requirePage } from '@/lib/auth/require-page';
 import { conferenceDashboard } from '@/lib/conferences/dashboard';
 import { localized } from '@/lib/i18n/localized';
@@ -33,7 +34,7 @@ export default async function PlatformDashboard() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={3}>{localized(conference.title, locale)}</Title>
-        <Badge color={conference.status === '4' ? 'green' : 'gray'} size="lg" data-testid="conference-status">
+        <Badge color={conference.status === PUBLISHED ? 'green' : 'gray'} size="lg" data-testid="conference-status">
           {t(statusKey)}
         </Badge>
       </Group>

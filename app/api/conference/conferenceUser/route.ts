@@ -47,7 +47,7 @@ export const POST = route(
 
 /** An organiser corrects a registrant's answers (the email stays the account's). */
 export const PUT = route({ auth: 'manager', body: z.object({ id: ZId, answers: ZAnswers }) }, async ({ db, conference, body }) => {
-  const registrant = await findRegistrant(db, conference.id, body.id);
+  const registrant = await findRegistrant(db, { conferenceId: conference.id, registrationId: body.id });
   if (!registrant) throw new AppError('REGISTRANT_NOT_FOUND');
   // Checked against the form of the version the registrant registered under.
   const { answers, files } = await parseAnswers(db, conference.id, body.answers, { organiser: true, version: registrant.version });

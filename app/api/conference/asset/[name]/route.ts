@@ -1,20 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { AppError } from '@/lib/http/app-error';
+import { storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
-import { locatePublic } from '@/lib/storage/local-storage';
+import { extensionOf } from '@/lib/storage/file-types';
+import { storageKey } from '@/lib/storage/keys';
+import { isStoredName } from '@/lib/storage/stored-name';
 
 const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** A public file of this site's conference (the banner), cached by browsers: its name never changes content. */
 export const GET = route({}, async ({ conference, params }) => {
-  const where = await locatePublic(conference.id, params.name ?? '');
-  if (!where) throw new AppError('NOT_FOUND');
-  const ext = where.slice(where.lastIndexOf('.') + 1);
-  return new Response(new Uint8Array(await readFile(where)), {
-    headers: {
-      'content-type': MIME[ext] ?? 'application/octet-stream',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  const name = params.name ?? '';
+  if (!isStoredName(name)) throw new AppError('NOT_FOUND');
+  const mime = MIME[extensionOf(name)] ?? 'application/octet-stream';
+  return storedFileResponse(storageKey(conference.id, 'public', name), { mime, fileName: null, cache: 'immutable' }, 'NOT_FOUND');
 });

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { materialId } from '@/lib/downloads/ids';
 import { materialToDownload } from '@/lib/downloads/materials';
 import { viewerOf } from '@/lib/downloads/permissions';
-import { AppError } from '@/lib/http/app-error';
-import { attachment } from '@/lib/http/download';
+import { storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
-import { locate } from '@/lib/storage/local-storage';
+import { storedKeyOf } from '@/lib/storage/intake';
 
 /**
  * Downloads a material: the caller's audience is checked again on every download (registered,
@@ -16,14 +14,8 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
   const id = materialId(params.id);
   const viewer = await viewerOf(db, conference.id, user.id, roles);
   const material = await materialToDownload(db, conference.id, viewer, id);
-  const where = await locate(conference.id, material.file.name);
-  if (!where) throw new AppError('FILE_NOT_FOUND');
-  return new Response(new Uint8Array(await readFile(where)), {
-    headers: {
-      'content-type': material.file.mime,
-      'content-disposition': attachment(material.file.oriName),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
+  return storedFileResponse(await storedKeyOf(conference.id, material.file.name), {
+    mime: material.file.mime,
+    fileName: material.file.oriName,
   });
 });

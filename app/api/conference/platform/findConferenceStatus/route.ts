@@ -1,4 +1,4 @@
-import { PUBLISHED } from '@/lib/conferences/website-config';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { route } from '@/lib/http/route';
 
 /** The conference's status code ('4' = published). */

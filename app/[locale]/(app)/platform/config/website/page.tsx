@@ -1,3 +1,4 @@
+import { conferenceStatus } from '@/lib/conferences/status';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
@@ -27,7 +28,7 @@ export default async function WebsiteConfigPage() {
     listPages(db, conference.id),
   ]);
   const domains = await domainsOf(db, conference.id);
-  const status = (['1', '2', '3', '4'].includes(conference.status) ? conference.status : '1') as '1' | '2' | '3' | '4';
+  const status = conferenceStatus(conference.status);
   return (
     <Stack gap="lg">
       <Title order={3}>{t('title')}</Title>

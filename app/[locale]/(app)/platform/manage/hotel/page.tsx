@@ -3,9 +3,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BookingFilters } from '@/components/hotel/admin/booking-filters';
 import { BookingList } from '@/components/hotel/admin/booking-list';
-import { MailTemplateEditor } from '@/components/hotel/admin/mail-template-editor';
 import { OccupancyGrid } from '@/components/hotel/admin/occupancy-grid';
 import { hotelAdminView, ViewNav } from '@/components/hotel/admin/view-nav';
+import { MailTemplateForm } from '@/components/mail/template-editor';
 import { requirePage } from '@/lib/auth/require-page';
 import { adminHotelBookings, hotelChoices } from '@/lib/hotel/admin-list';
 import { adminHotelQueryFrom, HOTEL_LIST_FILTERS, ZAdminHotelBookingQuery, ZOccupancyQuery } from '@/lib/hotel/admin-list-params';
@@ -73,7 +73,21 @@ export default async function ManageHotelPage({ searchParams }: { searchParams: 
     );
   } else if (view === 'mail') {
     const [template, samples] = await Promise.all([hotelMailTemplate(db, conference.id), hotelMailSamples(db, conference)]);
-    body = <MailTemplateEditor initial={template} defaults={defaultHotelMailTemplate()} vars={HOTEL_BOOKING_MAIL_VARS} samples={samples} />;
+    body = (
+      <Stack gap="md" data-testid="hotel-mail">
+        <div>
+          <Title order={4}>{t('mailTitle')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('mailIntro')}
+          </Text>
+        </div>
+        <MailTemplateForm
+          template={{ name: 'hotelBooking', vars: HOTEL_BOOKING_MAIL_VARS, defaults: defaultHotelMailTemplate(), override: template }}
+          samples={samples}
+          path="/conference/platform/manage/hotel/mail-template"
+        />
+      </Stack>
+    );
   } else {
     const query = adminHotelQueryFrom(params);
     const list = await adminHotelBookings(db, conference.id, query);

@@ -1,33 +1,18 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BulkMailBar, BulkMailSelection, PageCheckbox, RegistrantCheckbox } from '@/components/manage/bulk-mail';
 import { MailHistory } from '@/components/manage/mail-history';
 import { AddRegistrant } from '@/components/manage/registrant-form';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
+import { ListPages } from '@/components/ui/list-pages';
+import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { listFees } from '@/lib/fees/fee-config';
 import { formatMoney } from '@/lib/fees/money';
 import { localized } from '@/lib/i18n/localized';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
-import { registrantListHref, registrantQueryFrom } from '@/lib/registration/list-params';
+import { REGISTRANT_LIST, registrantListHref, registrantQueryFrom, registrantSearch } from '@/lib/registration/list-params';
 import { listRegistrants } from '@/lib/registration/registrants';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { listCampaigns } from '@/lib/mail/campaigns';
@@ -37,16 +22,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const BASE = '/platform/manage/user';
-
 /** The organisers' registrant list: search, registration-date filters, pages, export, add, and bulk mail with its history. */
 export default async function ManageUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { db, conference, locale } = await requirePage(BASE);
+  const { db, conference, locale } = await requirePage(REGISTRANT_LIST);
   const query = registrantQueryFrom(await searchParams);
   const [t, to, result, fields, countryOptions, fees, campaigns] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
-    listRegistrants(db, conference.id, query),
+    listRegistrants(db, { conferenceId: conference.id, timeZone: conference.timeZone, ...query }),
     loadFields(db, conference.id),
     loadCountryOptions(db, conference.id),
     listFees(db, conference.id),
@@ -54,7 +37,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
   ]);
   const filters = { q: query.q, from: query.from, to: query.to, pay: query.pay, fee: query.fee };
   const pages = Math.max(1, Math.ceil(result.total / result.size));
-  const exportHref = `/api/conference/manage/user/export?${new URLSearchParams({ q: query.q, from: query.from, to: query.to, pay: query.pay, fee: String(query.fee), lang: locale })}`;
+  const exportHref = `/api/conference/manage/user/export?${registrantSearch(query, { lang: locale })}`;
   const format = conferenceFormatter(locale, conference.timeZone);
   const answer = (answers: Record<string, string | string[]>, key: string) => {
     const value = answers[key];
@@ -112,7 +95,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
             <Button type="submit" data-testid="registrant-apply">
               {t('apply')}
             </Button>
-            <ButtonLink href={BASE} variant="subtle">
+            <ButtonLink href={REGISTRANT_LIST} variant="subtle">
               {t('reset')}
             </ButtonLink>
           </Group>
@@ -128,75 +111,54 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
           <Paper p="sm" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
             <BulkMailBar filters={filters} total={result.total} />
           </Paper>
-          <TableScrollContainer minWidth={900}>
-            <Table striped highlightOnHover data-testid="registrant-table">
-              <TableThead>
-                <TableTr>
-                  <TableTh>
-                    <PageCheckbox ids={result.rows.map((row) => row.id)} label={t('selectPage')} />
-                  </TableTh>
-                  <TableTh>{t('colCode')}</TableTh>
-                  <TableTh>{t('colName')}</TableTh>
-                  <TableTh>{t('colEmail')}</TableTh>
-                  <TableTh>{t('colUnit')}</TableTh>
-                  <TableTh>{t('colFees')}</TableTh>
-                  <TableTh>{t('colRegisteredAt')}</TableTh>
-                  <TableTh>{t('colActions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {result.rows.map((row) => (
-                  <TableTr key={row.id} data-testid="registrant-row" data-code={row.code}>
-                    <TableTd>
-                      <RegistrantCheckbox id={row.id} label={t('selectRow', { code: row.code })} />
-                    </TableTd>
-                    <TableTd>{row.code}</TableTd>
-                    <TableTd>{answer(row.answers, 'name') || row.name}</TableTd>
-                    <TableTd>{row.email}</TableTd>
-                    <TableTd>{answer(row.answers, 'unit')}</TableTd>
-                    <TableTd data-testid="registrant-fees">
-                      {row.orders.map((order, i) => (
-                        <Text key={i} size="xs">
-                          {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
-                          {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
-                        </Text>
-                      ))}
-                    </TableTd>
-                    <TableTd>{format.dateTime(row.createdAt, 'short')}</TableTd>
-                    <TableTd>
-                      <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
-                        {t('details')}
-                      </AnchorLink>
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
-          {result.rows.length === 0 && (
-            <Text c="dimmed" p="md" data-testid="registrant-empty">
-              {t('empty')}
-            </Text>
-          )}
+          <ListTable
+            framed={false}
+            minWidth={900}
+            testId="registrant-table"
+            emptyTestId="registrant-empty"
+            empty={t('empty')}
+            head={[
+              <PageCheckbox key="select" ids={result.rows.map((row) => row.id)} label={t('selectPage')} />,
+              t('colCode'),
+              t('colName'),
+              t('colEmail'),
+              t('colUnit'),
+              t('colFees'),
+              t('colRegisteredAt'),
+              t('colActions'),
+            ]}
+            rows={result.rows.map((row) => ({
+              key: row.id,
+              attrs: { 'data-testid': 'registrant-row', 'data-code': row.code },
+              cells: [
+                <RegistrantCheckbox key="select" id={row.id} label={t('selectRow', { code: row.code })} />,
+                row.code,
+                answer(row.answers, 'name') || row.name,
+                row.email,
+                answer(row.answers, 'unit'),
+                <div key="fees" data-testid="registrant-fees">
+                  {row.orders.map((order, i) => (
+                    <Text key={i} size="xs">
+                      {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
+                      {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+                    </Text>
+                  ))}
+                </div>,
+                format.dateTime(row.createdAt, 'short'),
+                <AnchorLink key="details" href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
+                  {t('details')}
+                </AnchorLink>,
+              ],
+            }))}
+          />
         </Paper>
       </BulkMailSelection>
-      {pages > 1 && (
-        <Group justify="center" gap="sm" data-testid="registrant-pages">
-          {query.page > 1 ? (
-            <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page - 1 })}>{t('previous')}</AnchorLink>
-          ) : (
-            <Text c="dimmed">{t('previous')}</Text>
-          )}
-          <Text size="sm">{t('pageOf', { page: query.page, pages })}</Text>
-          {query.page < pages ? (
-            <AnchorLink href={registrantListHref(BASE, { ...query, page: query.page + 1 })} data-testid="registrant-next">
-              {t('next')}
-            </AnchorLink>
-          ) : (
-            <Text c="dimmed">{t('next')}</Text>
-          )}
-        </Group>
-      )}
+      <ListPages
+        page={query.page}
+        pages={pages}
+        href={(page) => registrantListHref({ ...query, page })}
+        labels={{ prev: t('previous'), next: t('next'), page: t('pageOf', { page: query.page, pages }) }}
+      />
       <MailHistory campaigns={campaigns} locale={locale} timeZone={conference.timeZone} />
     </Stack>
   );

@@ -31,7 +31,7 @@ export default async function ManageUserDetailsPage({
   const [t, to, registrant, countryOptions] = await Promise.all([
     getTranslations('manageUser'),
     getTranslations('orders'),
-    id !== null ? findRegistrant(db, conference.id, id) : Promise.resolve(null),
+    id !== null ? findRegistrant(db, { conferenceId: conference.id, registrationId: id }) : Promise.resolve(null),
     loadCountryOptions(db, conference.id),
   ]);
   if (!registrant) {

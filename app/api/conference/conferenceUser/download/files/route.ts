@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { AppError } from '@/lib/http/app-error';
-import { attachment } from '@/lib/http/download';
+import { fileResponse, storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
 import { downloadableFiles } from '@/lib/registration/uploads';
-import { locate } from '@/lib/storage/local-storage';
+import { storedKeyOf } from '@/lib/storage/intake';
+import { readStored } from '@/lib/storage/storage';
 import { isStoredName } from '@/lib/storage/stored-name';
 
 const ZDownload = z
@@ -14,42 +14,31 @@ const ZDownload = z
   .max(50);
 
 /**
- * Downloads uploaded files: one file as it is, several as a zip. Organisers may take any file of
- * their conference, a participant only their own.
+ * Downloads uploaded files: one file as it is (streamed), several as a zip. Organisers may take any
+ * file of their conference, a participant only their own.
  */
 export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, conference, user, roles, body }) => {
   const files = await downloadableFiles(db, conference.id, { userId: user.id, organiser: roles.manager || roles.platformAdmin }, body);
-  const contents = await Promise.all(
+  const stored = await Promise.all(
     files.map(async (row) => {
-      const where = await locate(conference.id, row.name);
-      if (!where) throw new AppError('FILE_NOT_FOUND');
-      return { row, data: new Uint8Array(await readFile(where)) };
+      const key = await storedKeyOf(conference.id, row.name);
+      if (!key) throw new AppError('FILE_NOT_FOUND');
+      return { row, key };
     }),
   );
-  if (contents.length === 1) {
-    const [{ row, data }] = contents;
-    return new Response(data, {
-      headers: {
-        'content-type': row.mime,
-        'content-disposition': attachment(row.originalName),
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+  if (stored.length === 1) {
+    const [{ row, key }] = stored;
+    return storedFileResponse(key, { mime: row.mime, fileName: row.originalName });
   }
   const used = new Set<string>();
   const entries: Record<string, Uint8Array> = {};
-  for (const { row, data } of contents) {
+  for (const { row, key } of stored) {
+    const data = await readStored(key);
+    if (!data) throw new AppError('FILE_NOT_FOUND');
     let entry = row.originalName;
-    for (let i = 2; used.has(entry); i++) entry = row.originalName.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext}`);
+    for (let n = 2; used.has(entry); n++) entry = row.originalName.replace(/(\.[^.]*)?$/, (ext) => ` (${n})${ext}`);
     used.add(entry);
     entries[entry] = data;
   }
-  return new Response(zipSync(entries, { level: 0 }), {
-    headers: {
-      'content-type': 'application/zip',
-      'content-disposition': attachment(`${conference.slug}-files.zip`),
-      'cache-control': 'no-store',
-    },
-  });
+  return fileResponse(zipSync(entries, { level: 0 }), { mime: 'application/zip', fileName: `${conference.slug}-files.zip` });
 });

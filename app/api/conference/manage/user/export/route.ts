@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { localized } from '@/lib/i18n/localized';
 import { route } from '@/lib/http/route';
+import { exportFileName, xlsxResponse } from '@/lib/http/xlsx-response';
 import { registrantsWorkbook } from '@/lib/registration/export-registrants';
 import { fieldsOfVersions } from '@/lib/registration/field-config';
 import { allRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
 import { originalFileNames } from '@/lib/registration/uploads';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Every registrant matching the filters as an xlsx file, in the organiser's language (organisers). */
 const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
 
 export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, conference, query, locale: callerLocale }) => {
   const locale = query.lang ?? callerLocale;
-  const rows = await allRegistrants(db, conference.id, query);
+  const rows = await allRegistrants(db, { conferenceId: conference.id, timeZone: conference.timeZone, ...query });
   const fields = await fieldsOfVersions(
     db,
     conference.id,
@@ -26,13 +25,6 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
     fields,
     rows.map((r) => r.answers),
   );
-  const body = await registrantsWorkbook(fields, rows, locale, title, fileNames, conference.timeZone);
-  const filename = `${conference.slug}-registrants-${new Date().toISOString().slice(0, 10)}.xlsx`;
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'content-type': XLSX,
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
-    },
-  });
+  const book = registrantsWorkbook(fields, rows, locale, title, fileNames, conference.timeZone);
+  return xlsxResponse(book, exportFileName(conference, 'registrants'));
 });

@@ -7,7 +7,11 @@ export const GET = route({ auth: 'manager' }, async ({ db, conference }) => ({ c
 
 /** Sends a bulk mail to the registrants ticked, or to all matching the list's filters, each in their language. */
 export const POST = route({ auth: 'manager', body: ZCampaignInput, changesSite: false }, async ({ db, conference, user, body }) => {
-  const result = await sendCampaign(db, { conferenceId: conference.id, title: conference.title, userId: user.id }, body);
+  const result = await sendCampaign(
+    db,
+    { conferenceId: conference.id, timeZone: conference.timeZone, title: conference.title, userId: user.id },
+    body,
+  );
   wakeMailWorker();
   return result;
 });

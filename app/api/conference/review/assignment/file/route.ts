@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { attachment } from '@/lib/http/download';
+import { storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
 import { requireOwnReviewer, reviewActor } from '@/lib/review/permissions';
 import { getReviewConfig } from '@/lib/review/config';
 import { assignmentFileId } from '@/lib/review/views';
-import { locate } from '@/lib/storage/local-storage';
 import { extensionOf } from '@/lib/storage/file-types';
+import { storedKeyOf } from '@/lib/storage/intake';
 import { ZId } from '@/lib/validation/primitives';
 
 const ZFileQuery = z.object({ id: ZId, kind: z.enum(['abstract', 'fullText'], 'invalidChoice') });
@@ -25,12 +24,9 @@ export const GET = route({ auth: 'user', query: ZFileQuery }, async ({ db, confe
     .select()
     .from(uploadedFile)
     .where(and(eq(uploadedFile.id, fileId), eq(uploadedFile.conferenceId, conference.id)));
-  const where = file && (await locate(conference.id, file.name));
-  if (!file || !where) throw new AppError('FILE_NOT_FOUND');
+  if (!file) throw new AppError('FILE_NOT_FOUND');
   const { blind } = await getReviewConfig(db, conference.id);
   const ext = extensionOf(file.originalName);
   const name = blind ? `${query.kind === 'abstract' ? 'abstract' : 'full-text'}-${query.id}${ext ? `.${ext}` : ''}` : file.originalName;
-  return new Response(new Uint8Array(await readFile(where)), {
-    headers: { 'content-type': file.mime, 'content-disposition': attachment(name), 'cache-control': 'private, no-store' },
-  });
+  return storedFileResponse(await storedKeyOf(conference.id, file.name), { mime: file.mime, fileName: name });
 });

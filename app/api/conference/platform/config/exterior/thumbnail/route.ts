@@ -4,7 +4,7 @@ import { route } from '@/lib/http/route';
 import { readUpload } from '@/lib/http/upload';
 
 /** Stores an appearance's thumbnail (multipart `file`: jpg or png up to 1 MB); the form saves its name with the appearance. */
-export const POST = route({ auth: 'manager' }, async ({ req, conference }) => {
+export const POST = route({ auth: 'manager' }, async ({ req, db, conference, user }) => {
   const { file, data } = await readUpload(req, THUMBNAIL_LIMIT);
-  return { name: await storePublicImage(conference.id, file.name, data, THUMBNAIL_LIMIT) };
+  return { name: await storePublicImage(db, { conferenceId: conference.id, userId: user.id }, file.name, data, THUMBNAIL_LIMIT) };
 });

@@ -4,9 +4,9 @@ import { route } from '@/lib/http/route';
 import { readUpload } from '@/lib/http/upload';
 
 /** Uploads the banner image (multipart `file`: jpg or png up to 10 MB). */
-export const POST = route({ auth: 'manager' }, async ({ req, db, conference }) => {
+export const POST = route({ auth: 'manager' }, async ({ req, db, conference, user }) => {
   const { file, data } = await readUpload(req, BANNER_LIMIT);
-  return uploadBanner(db, conference.id, file.name, data);
+  return uploadBanner(db, { conferenceId: conference.id, userId: user.id }, file.name, data);
 });
 
 /** Removes the banner image. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLISHED } from '@/lib/conferences/status';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
@@ -7,7 +8,7 @@ import { route } from '@/lib/http/route';
 export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference, roles }) => {
   const found = query.domain ? await findConferenceByHost(db, query.domain) : conference;
   // Another conference is only described once it is public.
-  if (!found || (found.id !== conference.id && found.status !== '4' && !roles.platformAdmin)) throw new AppError('NOT_FOUND');
+  if (!found || (found.id !== conference.id && found.status !== PUBLISHED && !roles.platformAdmin)) throw new AppError('NOT_FOUND');
   return {
     conferenceId: found.id,
     slug: found.slug,

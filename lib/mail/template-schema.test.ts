@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, hotelMailTemplateSchema, isEmptyTemplate, placeholdersIn, unknownPlaceholders } from './mail-template-schema';
+import { fillPlaceholders, isEmptyTemplate, mailTemplateSchema, placeholdersIn, unknownPlaceholders } from './template-schema';
 
 const vars = ['name', 'hotel'] as const;
-const schema = hotelMailTemplateSchema(vars);
+const schema = mailTemplateSchema(vars);
 const template = (over: { subject?: Partial<Record<'zh' | 'en', string>>; body?: Partial<Record<'zh' | 'en', string>> } = {}) => ({
   subject: { zh: '{hotel} 预订', en: 'Booking at {hotel}', ...over.subject },
   body: { zh: '{name}，您好', en: 'Dear {name}', ...over.body },
 });
 
-describe('the hotel mail template schema', () => {
+describe('the mail template schema', () => {
   it('finds the placeholders the mail fills (a word in braces) and the unknown ones', () => {
     expect(placeholdersIn('{name} {hotel} {name} { spaced } {中文} {a-b}')).toEqual(['name', 'hotel']);
     expect(unknownPlaceholders('Dear {name}, {nmae} {total}', vars)).toEqual(['nmae', 'total']);

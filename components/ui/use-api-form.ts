@@ -1,0 +1,155 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { useRouter } from '@/lib/i18n/navigation';
+import { ApiError } from './api-client';
+import { serverFieldErrors } from './server-field-errors';
+import { useApi, useFieldError } from './use-api';
+
+/** The page-bound API call of `useApi()`. */
+export type Api = ReturnType<typeof useApi>;
+
+/**
+ * What a call function returns when a check of its own (e.g. a file still to choose) stopped it
+ * and it sent nothing: the form shows that itself, and no success follows.
+ */
+export const NOT_SENT: unique symbol = Symbol('not sent');
+
+/**
+ * What a form's submit calls: a REST path (fixed or built from the values) with its method and,
+ * when the body is not the values themselves, how to build it; or a function doing the call(s).
+ */
+export type ApiFormCall<TOutput, TResult> =
+  | {
+      path: string | ((values: TOutput) => string);
+      /** POST by default. */
+      method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      /** The body sent; the parsed values by default. */
+      body?: (values: TOutput) => unknown;
+    }
+  | ((values: TOutput, api: Api) => Promise<TResult | typeof NOT_SENT>);
+
+export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> = {
+  /** The zod schema shared with the handler: the form holds its input type, the call gets its output. */
+  schema: TSchema;
+  defaultValues?: DefaultValues<z.input<TSchema>>;
+  /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
+  values?: z.input<TSchema>;
+  call: ApiFormCall<z.output<TSchema>, TResult>;
+  /** The success notification (already in the user's language), or one made from the answer; none when left out. */
+  success?: string | ((result: TResult, values: z.output<TSchema>) => string);
+  /** After a success (and its notification): navigate, reset, close a modal… */
+  onSuccess?: (result: TResult, values: z.output<TSchema>) => void | Promise<void>;
+  /**
+   * A refusal, before it is shown: return true when the form handled it itself (e.g. a code that
+   * opens a further field), and nothing is shown; otherwise it goes on its fields and as a notification.
+   */
+  onError?: (error: unknown) => boolean | void;
+  /** Refresh the page's server data after a success (router.refresh()). */
+  refresh?: boolean;
+  /** Server field keys the form names differently: `{ serverKey: 'form.path' }`. */
+  fieldMap?: Record<string, Path<z.input<TSchema>>>;
+  /** Further react-hook-form options (mode, shouldUnregister…). */
+  formOptions?: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, 'resolver' | 'defaultValues' | 'values'>;
+};
+
+export type ApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>> = {
+  /** react-hook-form's form: fields typed by the schema's input, `handleSubmit` by its output. */
+  form: UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>>;
+  /** The `<form onSubmit>`: checks with the schema, calls the API, shows the outcome. */
+  submit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /**
+   * A field's message in the user's language, by path (`fieldError('title.zh')`) or from an error
+   * object (`fieldError(errors.title?.zh)`); undefined when the field is fine.
+   */
+  fieldError: (field: Path<z.input<TSchema>> | Pick<FieldError, 'message'> | { message?: unknown } | undefined) => string | undefined;
+  /** The refusal that belongs to no field (also shown as a notification), for a form that shows it inline. */
+  formError: string | undefined;
+};
+
+/**
+ * The one typed form of the kit: the schema's resolver, the API call through api-client, the
+ * server's `fields` errors on their inputs (the rest, and the message, as a notification, as
+ * `showApiError` does) and the success notification.
+ *
+ *   const { form, submit, fieldError } = useApiForm({
+ *     schema: ZNoticeInput,
+ *     values: initial,
+ *     call: { path: '/conference/platform/manage/notice' },
+ *     success: t('saved'),
+ *     onSuccess: () => onSaved(),
+ *   });
+ */
+export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult = unknown>(
+  options: UseApiFormOptions<TSchema, TResult>,
+): ApiForm<TSchema> {
+  const api = useApi();
+  const router = useRouter();
+  const translate = useFieldError();
+  const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
+    ...options.formOptions,
+    resolver: zodResolver(options.schema),
+    defaultValues: options.defaultValues,
+    values: options.values,
+  });
+  const { call, success, onSuccess, onError, refresh, fieldMap } = options;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result =
+        typeof call === 'function'
+          ? await call(values, api)
+          : await api<TResult>(typeof call.path === 'function' ? call.path(values) : call.path, {
+              method: call.method ?? 'POST',
+              body: call.body ? call.body(values) : values,
+            });
+      if (result === NOT_SENT) return;
+      if (success) notifications.show({ color: 'green', message: typeof success === 'function' ? success(result, values) : success });
+      await onSuccess?.(result, values);
+      if (refresh) router.refresh();
+    } catch (error) {
+      if (onError?.(error) === true) return;
+      showFormError(form, error, fieldMap);
+    }
+  });
+
+  const errors = form.formState.errors;
+  const fieldError = useCallback<ApiForm<TSchema>['fieldError']>(
+    (field) => translate(typeof field === 'string' ? (get(errors, field) as FieldError | undefined) : field),
+    [errors, translate],
+  );
+  const rootError = errors.root?.server?.message;
+  return { form, submit, fieldError, formError: typeof rootError === 'string' ? rootError : undefined };
+}
+
+/** A refusal on the form: `fields` on their inputs, the message as a notification and as the form's root error. */
+function showFormError<T extends FieldValues, O extends FieldValues>(
+  form: UseFormReturn<T, unknown, O>,
+  error: unknown,
+  fieldMap: Record<string, string> = {},
+) {
+  if (error instanceof ApiError) {
+    for (const { name, message } of serverFieldErrors(error.fields, fieldMap)) {
+      form.setError(name as Path<T>, { type: 'server', message });
+    }
+    form.setError('root.server', { type: 'server', message: error.message });
+    notifications.show({ color: error.status === 401 || error.status === 409 ? 'orange' : 'red', message: error.message });
+    return;
+  }
+  const message = String((error as Error)?.message ?? error);
+  form.setError('root.server', { type: 'server', message });
+  notifications.show({ color: 'red', message });
+}
