@@ -3,6 +3,7 @@
  * host (with a capped registration fee), accounts with sessions on it, and a handler called as the
  * server would call it. Domain fixtures (testing/fixtures/<domain>.ts) build on these.
  */
+import { PUBLISHED } from '@/lib/conferences/status';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { conference, registrationFee, user } from '@/db/schema';
@@ -15,7 +16,7 @@ export type ConferenceFixture = { conferenceId: number; host: string; feeId: num
 export async function plantConference(database: Database, slug: string, cap = 1000): Promise<ConferenceFixture> {
   const [conf] = await database.db
     .insert(conference)
-    .values({ slug, title: { zh: `${slug} 会议`, en: `${slug} Conference` }, shortTitle: { zh: slug, en: slug }, status: '4' })
+    .values({ slug, title: { zh: `${slug} 会议`, en: `${slug} Conference` }, shortTitle: { zh: slug, en: slug }, status: PUBLISHED })
     .returning({ id: conference.id });
   const [fee] = await database.db
     .insert(registrationFee)
