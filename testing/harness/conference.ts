@@ -13,11 +13,30 @@ import { apiRequest, plantSession, sessionUserId } from './handlers';
 /** A planted conference: its id, the host it answers on, and its one capped registration fee. */
 export type ConferenceFixture = { conferenceId: number; host: string; feeId: number };
 
-export async function plantConference(database: Database, slug: string, cap = 1000): Promise<ConferenceFixture> {
-  const [conf] = await database.db
+/**
+ * A published conference row (answering on `<slug>.localhost`), titled from its slug in both
+ * languages; `values` adds or overrides columns. Every fixture's conference is planted here.
+ */
+export async function plantPublishedConference(
+  db: Database['db'],
+  slug: string,
+  values: Partial<typeof conference.$inferInsert> = {},
+): Promise<{ id: number }> {
+  const [row] = await db
     .insert(conference)
-    .values({ slug, title: { zh: `${slug} 会议`, en: `${slug} Conference` }, shortTitle: { zh: slug, en: slug }, status: PUBLISHED })
+    .values({
+      slug,
+      title: { zh: `${slug} 会议`, en: `${slug} Conference` },
+      shortTitle: { zh: slug, en: slug },
+      status: PUBLISHED,
+      ...values,
+    })
     .returning({ id: conference.id });
+  return row;
+}
+
+export async function plantConference(database: Database, slug: string, cap = 1000): Promise<ConferenceFixture> {
+  const conf = await plantPublishedConference(database.db, slug);
   const [fee] = await database.db
     .insert(registrationFee)
     .values({
