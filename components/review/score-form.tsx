@@ -6,12 +6,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { OPINION_MAX, SCORE_KEYS, ZSubmitReview, type Scales } from '@/lib/review/schemas';
+import { OPINION_MAX, SCORE_KEYS, ZDeclareConflict, ZSubmitReview, type Scales } from '@/lib/review/schemas';
 
 type Values = z.input<typeof ZSubmitReview>;
 
@@ -94,45 +92,41 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
 /** A reviewer declares a conflict of interest: the assignment is taken back. */
 export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
   const t = useTranslations('review');
-  const api = useApi();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
-      await api('/conference/review/conflict', { body: { assignmentId, reason } });
-      notifications.show({ color: 'green', message: t('conflictDeclared') });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZDeclareConflict,
+    defaultValues: { assignmentId, reason: '' },
+    call: { path: '/conference/review/conflict' },
+    success: t('conflictDeclared'),
+    onSuccess: () => {
       setOpen(false);
       router.replace('/platform/submissionManage/user');
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refresh: true,
+  });
   return (
     <Group>
       <Button variant="subtle" color="gray" onClick={() => setOpen(true)} data-testid="declare-conflict">
         {t('declareConflict')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('declareConflict')}>
-        <Stack gap="sm">
-          <Textarea
-            label={t('conflictReason')}
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-testid="conflict-reason"
-          />
-          <Group justify="flex-end">
-            <Button color="red" loading={busy} onClick={send} data-testid="conflict-submit">
-              {t('declareConflict')}
-            </Button>
-          </Group>
-        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Textarea
+              label={t('conflictReason')}
+              maxLength={500}
+              error={fieldError('reason')}
+              data-testid="conflict-reason"
+              {...form.register('reason')}
+            />
+            <Group justify="flex-end">
+              <SubmitButton color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
+                {t('declareConflict')}
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Group>
   );
