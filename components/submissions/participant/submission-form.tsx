@@ -50,18 +50,21 @@ export function SubmissionForm({
   const { form, submit, fieldError } = useApiForm({
     schema: submissionSchemaFor(call.rules),
     defaultValues: initial,
-    call: async (values, api) => {
+    call: async (values, api): Promise<{ message: string; next?: string }> => {
       if (mode === 'new') {
         const created = await api<{ id: number; code: string }>('/conference/submission', { body: values });
-        notifications.show({ color: 'green', message: t('submitted', { code: created.code }) });
-        router.replace(`/profile/submission/details?id=${created.id}`);
-      } else if (mode === 'edit') {
-        await api(`/conference/submission/${id}`, { method: 'PUT', body: values });
-        notifications.show({ color: 'green', message: t('saved') });
-      } else {
-        const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
-        notifications.show({ color: 'green', message: t('resubmitted', { version: done.version }) });
+        return { message: t('submitted', { code: created.code }), next: `/profile/submission/details?id=${created.id}` };
       }
+      if (mode === 'edit') {
+        await api(`/conference/submission/${id}`, { method: 'PUT', body: values });
+        return { message: t('saved') };
+      }
+      const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
+      return { message: t('resubmitted', { version: done.version }) };
+    },
+    onSuccess: ({ message, next }) => {
+      notifications.show({ color: 'green', message });
+      if (next) router.replace(next);
     },
     refresh: true,
   });
