@@ -2,15 +2,12 @@
 
 import { Alert, Button, Checkbox, Code, Fieldset, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
+import { useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { locales, type Locale } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
 import { CAMPAIGN_MAX, CAMPAIGN_RECOMMENDED, CAMPAIGN_VARS, ZCampaignMessage, type CampaignMessage } from '@/lib/mail/campaign-schema';
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, unknownPlaceholders } from '@/lib/mail/template-schema';
 
@@ -89,32 +86,27 @@ const EMPTY: CampaignMessage = { subject: { zh: '', en: '' }, body: { zh: '', en
  */
 export function BulkMailBar({ filters, total }: { filters: Filters; total: number }) {
   const t = useTranslations('bulkMail');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
   const { selected, all, setAll } = useSelection();
   const [open, setOpen] = useState(false);
   const count = all ? total : selected.size;
-  const form = useForm<CampaignMessage>({ resolver: zodResolver(ZCampaignMessage) as never, defaultValues: EMPTY });
-  const values = useWatch({ control: form.control }) as CampaignMessage;
-  const errorOf = (field: 'subject' | 'body', locale: Locale) => {
-    const unknown = unknownPlaceholders(values?.[field]?.[locale] ?? '', CAMPAIGN_VARS);
-    if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
-    return fieldError(form.formState.errors[field]?.[locale]);
-  };
-  const submit = form.handleSubmit(async (message) => {
-    try {
-      const result = await api<{ recipients: number }>('/conference/manage/user/mail', {
-        body: { ...message, ids: all ? [] : [...selected], all, filters },
-      });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZCampaignMessage,
+    defaultValues: EMPTY,
+    call: (message, api) =>
+      api<{ recipients: number }>('/conference/manage/user/mail', { body: { ...message, ids: all ? [] : [...selected], all, filters } }),
+    onSuccess: (result) => {
       notifications.show({ color: 'green', message: t('sent', { count: result.recipients }) });
       form.reset(EMPTY);
       setOpen(false);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
+    refresh: true,
   });
+  const values = useWatch({ control: form.control });
+  const errorOf = (field: 'subject' | 'body', locale: Locale) => {
+    const unknown = unknownPlaceholders(values?.[field]?.[locale] ?? '', CAMPAIGN_VARS);
+    if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
+    return fieldError(`${field}.${locale}`);
+  };
   return (
     <Group justify="space-between" gap="sm" data-testid="bulk-mail-bar">
       <Group gap="md">

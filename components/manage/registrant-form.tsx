@@ -2,27 +2,27 @@
 
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { DynamicFields, emptyAnswers } from '@/components/registration/dynamic-fields';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm, type Api } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { buildAnswerSchema, type FormField } from '@/lib/registration/fields';
+import { buildAnswerSchema, type Answers, type FormField } from '@/lib/registration/fields';
 
-type Answers = Record<string, string | string[]>;
 type Props = { fields: FormField[]; countryOptions: string[]; fileNames?: Record<string, string> };
 
 /** The registration form as an organiser fills it: to correct a registration, or to add one. */
-function RegistrantForm(
+function RegistrantForm<TResult>(
   props: Props & {
     initial: Answers;
     readOnly: string[];
     submitLabel: string;
-    onSubmit: (answers: Answers) => Promise<void>;
+    call: (answers: Answers, api: Api) => Promise<TResult>;
+    success?: string;
+    onSuccess?: (result: TResult) => void;
+    refresh?: boolean;
     testId: string;
   },
 ) {
@@ -31,13 +31,13 @@ function RegistrantForm(
   const fields = useMemo(() => props.fields.map((f) => (f.type === 'file' ? { ...f, required: false } : f)), [props.fields]);
   const readOnly = [...props.readOnly, ...fields.filter((f) => f.type === 'file').map((f) => f.key)];
   const schema = useMemo(() => buildAnswerSchema(fields, props.countryOptions), [fields, props.countryOptions]);
-  const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(fields, props.initial) });
-  const submit = form.handleSubmit(async (answers) => {
-    try {
-      await props.onSubmit(answers);
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit } = useApiForm({
+    schema,
+    defaultValues: emptyAnswers(fields, props.initial),
+    call: props.call,
+    success: props.success,
+    onSuccess: props.onSuccess,
+    refresh: props.refresh,
   });
   return (
     <form onSubmit={submit} noValidate data-testid={props.testId}>
@@ -66,8 +66,6 @@ function RegistrantForm(
 export function EditRegistrant(props: Props & { id: number; answers: Answers }) {
   const t = useTranslations('manageUser');
   const tc = useTranslations('common');
-  const api = useApi();
-  const router = useRouter();
   return (
     <RegistrantForm
       {...props}
@@ -75,11 +73,9 @@ export function EditRegistrant(props: Props & { id: number; answers: Answers }) 
       readOnly={['email']}
       submitLabel={tc('save')}
       testId="edit-registrant"
-      onSubmit={async (answers) => {
-        await api('/conference/conferenceUser', { method: 'PUT', body: { id: props.id, answers } });
-        notifications.show({ color: 'green', message: t('saved') });
-        router.refresh();
-      }}
+      call={(answers, api) => api('/conference/conferenceUser', { method: 'PUT', body: { id: props.id, answers } })}
+      success={t('saved')}
+      refresh
     />
   );
 }
@@ -87,7 +83,6 @@ export function EditRegistrant(props: Props & { id: number; answers: Answers }) 
 /** Adds a registrant by email, in a dialog on the list. */
 export function AddRegistrant(props: Props) {
   const t = useTranslations('manageUser');
-  const api = useApi();
   const router = useRouter();
   const [opened, setOpened] = useState(false);
   return (
@@ -105,8 +100,8 @@ export function AddRegistrant(props: Props) {
           readOnly={[]}
           submitLabel={t('addUser')}
           testId="add-registrant-form"
-          onSubmit={async (answers) => {
-            const added = await api<{ id: number; code: string }>('/conference/conferenceUser/addUser', { body: { answers } });
+          call={(answers, api) => api<{ id: number; code: string }>('/conference/conferenceUser/addUser', { body: { answers } })}
+          onSuccess={(added) => {
             notifications.show({ color: 'green', message: t('added', { code: added.code }) });
             setOpened(false);
             router.push(`/platform/manage/userDetails?id=${added.id}`);

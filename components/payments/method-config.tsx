@@ -1,14 +1,11 @@
 'use client';
 
 import { Accordion, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { RichTextInput } from '@/components/ui/rich-text-editor';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { METHOD_FIELDS, type FieldDef } from '@/lib/payments/method-fields';
 import type { ManagedMethod } from '@/lib/payments/methods';
@@ -62,34 +59,28 @@ function emptyFor(def: FieldDef): string | LocalizedText {
 
 function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; notifyUrl: string; onSaved: (m: ManagedMethod) => void }) {
   const t = useTranslations('payments');
-  const api = useApi();
-  const fieldError = useFieldError();
   const fields = METHOD_FIELDS[method.kind as MethodKind];
-  const form = useForm<MethodInput>({
-    resolver: zodResolver(ZMethodInput),
-    defaultValues: {
-      kind: method.kind,
-      enabled: method.enabled,
-      settings: Object.fromEntries(fields.settings.map((f) => [f.name, method.settings[f.name] ?? emptyFor(f)])),
-      secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])),
+  const defaultValues: MethodInput = {
+    kind: method.kind,
+    enabled: method.enabled,
+    settings: Object.fromEntries(fields.settings.map((f) => [f.name, method.settings[f.name] ?? emptyFor(f)])),
+    secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])),
+  };
+  const {
+    form,
+    submit,
+    fieldError: errorOf,
+  } = useApiForm({
+    schema: ZMethodInput,
+    defaultValues,
+    call: (values, api) => api<ManagedMethod>('/conference/platform/config/pay', { body: values }),
+    success: t('saved'),
+    onSuccess: (saved, values) => {
+      onSaved(saved);
+      // Secrets are never shown again: the boxes empty once stored.
+      form.reset({ ...values, secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])) });
     },
   });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await api<ManagedMethod>('/conference/platform/config/pay', { body: values });
-      onSaved(saved);
-      form.reset({ ...values, secrets: Object.fromEntries(fields.secrets.map((f) => [f.name, ''])) });
-      notifications.show({ color: 'green', message: t('saved') });
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
-  const errorOf = (path: string) => {
-    const parts = path.split('.');
-    let node: unknown = form.formState.errors;
-    for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
-    return fieldError(node as { message?: unknown } | undefined);
-  };
   return (
     <form onSubmit={submit} noValidate data-testid={`method-form-${method.kind}`}>
       <Stack gap="sm">
@@ -127,19 +118,22 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
                 ff="monospace"
               />
             );
+          // A settings value is a text or a { zh, en } by its kind's field: the pair is registered by path.
           if (def.type === 'localized')
             return (
               <SimpleGrid key={def.name} cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   label={`${label}（${t('zh')}）`}
                   required={def.required}
-                  {...form.register(`${name}.zh` as never)}
+                  {...form.register(`${name}.zh`)}
+                  error={errorOf(`${name}.zh`)}
                   data-testid={`setting-${def.name}-zh`}
                 />
                 <TextInput
                   label={`${label} (${t('en')})`}
                   required={def.required}
-                  {...form.register(`${name}.en` as never)}
+                  {...form.register(`${name}.en`)}
+                  error={errorOf(`${name}.en`)}
                   data-testid={`setting-${def.name}-en`}
                 />
               </SimpleGrid>
@@ -150,11 +144,11 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
                 <Controller
                   key={lang}
                   control={form.control}
-                  name={`${name}.${lang}` as never}
+                  name={`${name}.${lang}`}
                   render={({ field }) => (
                     <RichTextInput
                       label={`${label} — ${t(lang)}`}
-                      value={(field.value as string) ?? ''}
+                      value={typeof field.value === 'string' ? field.value : ''}
                       onChange={field.onChange}
                       testId={`setting-${def.name}-${lang}`}
                     />
@@ -206,16 +200,11 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
 
 function TimesForm({ times }: { times: Times }) {
   const t = useTranslations('payments');
-  const api = useApi();
-  const fieldError = useFieldError();
-  const form = useForm({ resolver: zodResolver(ZPaymentSettings), defaultValues: times });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/platform/config/pay/times', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZPaymentSettings,
+    defaultValues: times,
+    call: { path: '/conference/platform/config/pay/times' },
+    success: t('saved'),
   });
   return (
     <form onSubmit={submit} noValidate data-testid="pay-times">
@@ -227,13 +216,13 @@ function TimesForm({ times }: { times: Times }) {
             label={t('orderExpiry')}
             description={t('orderExpiryHelp')}
             {...form.register('orderExpiryMinutes')}
-            error={fieldError(form.formState.errors.orderExpiryMinutes)}
+            error={fieldError('orderExpiryMinutes')}
           />
           <TextInput
             type="number"
             label={t('billExpiry')}
             {...form.register('billExpiryMinutes')}
-            error={fieldError(form.formState.errors.billExpiryMinutes)}
+            error={fieldError('billExpiryMinutes')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -1,46 +1,59 @@
 'use client';
 
-import { Button, Group, Radio, Stack } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { Controller } from 'react-hook-form';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { CreatedBill } from '@/lib/payments/create-bill';
 import type { MethodKind } from '@/lib/payments/providers/types';
+import { ZCreateBill } from '@/lib/payments/schemas';
 
 /** Chooses one of the enabled methods and starts the payment: off to the provider, or to the result page. */
 export function PayForm({ orderIds, kinds, amountLabel }: { orderIds: number[]; kinds: MethodKind[]; amountLabel: string }) {
   const t = useTranslations('payments');
-  const api = useApi();
   const router = useRouter();
-  const [kind, setKind] = useState<MethodKind>(kinds[0]);
-  const [busy, setBusy] = useState(false);
-  const pay = async () => {
-    setBusy(true);
-    try {
-      const bill = await api<CreatedBill>('/conference/pay/create', { body: { orderIds, kind } });
+  // Busy from the click until the next page has loaded (a second bill must not start meanwhile).
+  const [leaving, setLeaving] = useState(false);
+  const { form, submit } = useApiForm({
+    schema: ZCreateBill,
+    defaultValues: { orderIds, kind: kinds[0] },
+    call: (values, api) => api<CreatedBill>('/conference/pay/create', { body: values }),
+    onSuccess: (bill) => {
+      setLeaving(true);
       if (bill.next.type === 'redirect') window.location.assign(bill.next.url);
       else router.push(`/profile/order/pay/goto/result/${bill.billId}`);
-    } catch (error) {
-      showApiError(error);
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
-    <Stack gap="md">
-      <Radio.Group label={t('chooseMethod')} value={kind} onChange={(value) => setKind(value as MethodKind)} data-testid="pay-methods">
-        <Stack gap="xs" mt="xs">
-          {kinds.map((k) => (
-            <Radio key={k} value={k} label={t(`kind_${k}`)} data-testid={`pay-method-${k}`} />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Group>
-        <Button onClick={pay} loading={busy} data-testid="pay-submit">
-          {t('payNow', { amount: amountLabel })}
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <Radio.Group
+              label={t('chooseMethod')}
+              value={field.value}
+              onChange={(value) => field.onChange(value as MethodKind)}
+              data-testid="pay-methods"
+            >
+              <Stack gap="xs" mt="xs">
+                {kinds.map((k) => (
+                  <Radio key={k} value={k} label={t(`kind_${k}`)} data-testid={`pay-method-${k}`} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        <Group>
+          <SubmitButton loading={leaving || form.formState.isSubmitting} data-testid="pay-submit">
+            {t('payNow', { amount: amountLabel })}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,45 +1,35 @@
 'use client';
 
 import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZBasicConfig } from '@/lib/registration/basic-config-schema';
 import { RULE_TYPES } from '@/lib/registration/rule-types';
 import { COUNTRY_CODES, countryName } from '@/lib/registration/countries';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
-import { useRouter } from '@/lib/i18n/navigation';
-import { RichTextInput } from '@/components/ui/rich-text-editor';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 type Values = z.input<typeof ZBasicConfig>;
 
 export function BasicConfigForm({ initial }: { initial: Values }) {
   const t = useTranslations('registerConfig');
-  const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<Values>({ resolver: zodResolver(ZBasicConfig) as never, defaultValues: initial });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/admin/register/config/basic/save', { body: values });
-      notifications.show({ color: 'green', message: t('savedBasic') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZBasicConfig,
+    defaultValues: initial,
+    call: { path: '/conference/admin/register/config/basic/save' },
+    success: t('savedBasic'),
+    refresh: true,
   });
   return (
     <form onSubmit={submit} noValidate data-testid="basic-config-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('startDate')} required error={fieldError(errors.startDate)} {...form.register('startDate')} />
-          <TextInput type="date" label={t('endDate')} required error={fieldError(errors.endDate)} {...form.register('endDate')} />
+          <TextInput type="date" label={t('startDate')} required error={fieldError('startDate')} {...form.register('startDate')} />
+          <TextInput type="date" label={t('endDate')} required error={fieldError('endDate')} {...form.register('endDate')} />
         </SimpleGrid>
         <Group>
           {(['registerModuleEnabled', 'registerFlag'] as const).map((name) => (
@@ -90,7 +80,7 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
           <TextInput
             label={t('codePrefix')}
             description={t('codePrefixHint')}
-            error={fieldError(errors.codePrefix)}
+            error={fieldError('codePrefix')}
             {...form.register('codePrefix')}
           />
         </SimpleGrid>
@@ -106,7 +96,7 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
               allowDecimal={false}
               value={field.value as number}
               onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-              error={fieldError(errors.registerNum)}
+              error={fieldError('registerNum')}
             />
           )}
         />
@@ -124,24 +114,13 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
             />
           )}
         />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {(['zh', 'en'] as const).map((lang) => (
-            <Controller
-              key={lang}
-              control={form.control}
-              name={`instructions.${lang}`}
-              render={({ field }) => (
-                <RichTextInput
-                  label={t(lang === 'zh' ? 'instructionsZh' : 'instructionsEn')}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={fieldError(errors.instructions?.[lang])}
-                  testId={`instructions-${lang}`}
-                />
-              )}
-            />
-          ))}
-        </SimpleGrid>
+        <BilingualInput
+          control={form.control}
+          name="instructions"
+          label={{ zh: t('instructionsZh'), en: t('instructionsEn') }}
+          rich
+          testId="instructions"
+        />
         <Group justify="flex-end">
           <SubmitButton loading={form.formState.isSubmitting}>{t('saveBasic')}</SubmitButton>
         </Group>

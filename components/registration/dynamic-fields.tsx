@@ -5,13 +5,11 @@ import { useTranslations } from 'next-intl';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { countryName, offeredCountries } from '@/lib/registration/countries';
-import { MULTI_TYPES, type FormField } from '@/lib/registration/fields';
+import { MULTI_TYPES, type Answers, type AnswersInput, type FormField } from '@/lib/registration/fields';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useFieldError } from '@/components/ui/use-api';
 import { CityField } from './city-field';
 import { FileField } from './file-field';
-
-type Answers = Record<string, string | string[]>;
 
 /**
  * The organiser-designed part of the registration form, in `formLocale` (the preview shows both
@@ -30,9 +28,9 @@ export function DynamicFields({
   fields: FormField[];
   countryOptions: string[];
   formLocale: Locale;
-  control: Control<Answers>;
-  register: UseFormRegister<Answers>;
-  errors: FieldErrors<Answers>;
+  control: Control<AnswersInput, unknown, Answers>;
+  register: UseFormRegister<AnswersInput>;
+  errors: FieldErrors<AnswersInput>;
   readOnly?: string[];
   /** Original names of files already uploaded (stored name → name), for an existing registration. */
   fileNames?: Record<string, string>;
@@ -44,7 +42,7 @@ export function DynamicFields({
     <Stack gap="sm">
       {visible.map((field) => {
         const label = localized(field.label, formLocale);
-        const error = fieldError(errors[field.key] as never);
+        const error = fieldError(errors[field.key]);
         const common = { label, required: field.required, error, 'data-field': field.key };
         const options =
           field.key === 'country'

@@ -1,14 +1,12 @@
 'use client';
 
 import { ActionIcon, Badge, Button, Grid, GridCol, Group, Paper, Switch, Table, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
-import { LOCKED_KEYS, type FieldInput, type FormField } from '@/lib/registration/fields';
-import { useApi, useApiAction, useAppLocale } from '@/components/ui/use-api';
+import { LOCKED_KEYS, type Answers, type AnswersInput, type FieldInput, type FormField } from '@/lib/registration/fields';
+import { useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { DynamicFields, emptyAnswers } from './dynamic-fields';
 import { FieldEditor } from './field-editor';
 
@@ -16,7 +14,7 @@ const NEW_FIELD: FieldInput = { type: 'input', label: { zh: '', en: '' }, option
 
 /** A read-only rendering of the form in one language, for the live preview. */
 function Preview({ fields, countryOptions, formLocale }: { fields: FormField[]; countryOptions: string[]; formLocale: 'zh' | 'en' }) {
-  const form = useForm<Record<string, string | string[]>>({ values: emptyAnswers(fields) });
+  const form = useForm<AnswersInput, unknown, Answers>({ values: emptyAnswers(fields) });
   return (
     <div data-testid={`preview-${formLocale}`}>
       <DynamicFields
@@ -34,18 +32,10 @@ function Preview({ fields, countryOptions, formLocale }: { fields: FormField[]; 
 /** The registration form designer: common items' switches, custom items, order, and a zh/en preview. */
 export function FieldDesigner({ fields, countryOptions, version }: { fields: FormField[]; countryOptions: string[]; version: string }) {
   const t = useTranslations('registerConfig');
-  const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
   const [editing, setEditing] = useState<FieldInput | null>(null);
 
   const { run: call } = useApiAction();
-  const save = async (value: FieldInput) => {
-    await api('/conference/conferenceRegUserConfig/saveOptions', { body: { ...value, version } });
-    notifications.show({ color: 'green', message: t('fieldSaved') });
-    setEditing(null);
-    router.refresh();
-  };
 
   return (
     <Grid gap="lg">
@@ -198,7 +188,13 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
           </Tabs>
         </Paper>
       </GridCol>
-      <FieldEditor opened={editing !== null} initial={editing ?? NEW_FIELD} onClose={() => setEditing(null)} onSave={save} />
+      <FieldEditor
+        opened={editing !== null}
+        initial={editing ?? NEW_FIELD}
+        version={version}
+        onClose={() => setEditing(null)}
+        onSaved={() => setEditing(null)}
+      />
     </Grid>
   );
 }

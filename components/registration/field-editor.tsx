@@ -1,39 +1,39 @@
 'use client';
 
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { CHOICE_TYPES, CUSTOM_TYPES, ZFieldInput, type FieldInput } from '@/lib/registration/fields';
-import { showApiError } from '@/components/ui/form-errors';
-import { useFieldError } from '@/components/ui/use-api';
+import { BilingualInput } from '@/components/ui/bilingual-input';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** The modal that adds or edits one custom item: type, names in both languages, options, required. */
+/** The modal that adds or edits one custom item of form `version`: type, names in both languages, options, required. */
 export function FieldEditor({
   opened,
   initial,
+  version,
   onClose,
-  onSave,
+  onSaved,
 }: {
   opened: boolean;
   initial: FieldInput;
+  version: string;
   onClose: () => void;
-  onSave: (value: FieldInput) => Promise<void>;
+  onSaved: () => void;
 }) {
   const t = useTranslations('registerConfig');
-  const fieldError = useFieldError();
-  const form = useForm<FieldInput>({ resolver: zodResolver(ZFieldInput) as never, values: initial });
-  const options = useFieldArray({ control: form.control, name: 'options' as never });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZFieldInput,
+    values: initial,
+    call: { path: '/conference/conferenceRegUserConfig/saveOptions', body: (value) => ({ ...value, version }) },
+    success: t('fieldSaved'),
+    onSuccess: onSaved,
+    refresh: true,
+  });
+  const options = useFieldArray({ control: form.control, name: 'options' });
   const type = useWatch({ control: form.control, name: 'type' });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (value) => {
-    try {
-      await onSave(value);
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
   return (
     <Modal opened={opened} onClose={onClose} title={initial.key ? t('editField') : t('addField')} size="lg">
       <form onSubmit={submit} noValidate data-testid="field-editor">
@@ -52,10 +52,7 @@ export function FieldEditor({
               />
             )}
           />
-          <SimpleGrid cols={2}>
-            <TextInput label={t('labelZh')} required error={fieldError(errors.label?.zh)} {...form.register('label.zh')} />
-            <TextInput label={t('labelEn')} required error={fieldError(errors.label?.en)} {...form.register('label.en')} />
-          </SimpleGrid>
+          <BilingualInput control={form.control} name="label" label={{ zh: t('labelZh'), en: t('labelEn') }} required />
           {CHOICE_TYPES.includes(type) && (
             <Stack gap={6}>
               <Text size="sm" fw={500}>
@@ -67,22 +64,22 @@ export function FieldEditor({
                     placeholder={t('optionValue')}
                     aria-label={t('optionValue')}
                     style={{ flex: 1 }}
-                    error={fieldError(errors.options?.[index]?.value)}
-                    {...form.register(`options.${index}.value` as const)}
+                    error={fieldError(`options.${index}.value`)}
+                    {...form.register(`options.${index}.value`)}
                   />
                   <TextInput
                     placeholder={t('optionZh')}
                     aria-label={t('optionZh')}
                     style={{ flex: 1 }}
-                    error={fieldError(errors.options?.[index]?.label?.zh)}
-                    {...form.register(`options.${index}.label.zh` as const)}
+                    error={fieldError(`options.${index}.label.zh`)}
+                    {...form.register(`options.${index}.label.zh`)}
                   />
                   <TextInput
                     placeholder={t('optionEn')}
                     aria-label={t('optionEn')}
                     style={{ flex: 1 }}
-                    error={fieldError(errors.options?.[index]?.label?.en)}
-                    {...form.register(`options.${index}.label.en` as const)}
+                    error={fieldError(`options.${index}.label.en`)}
+                    {...form.register(`options.${index}.label.en`)}
                   />
                   <ActionIcon variant="subtle" color="red" mt={6} onClick={() => options.remove(index)} aria-label={t('removeOption')}>
                     ×
@@ -97,7 +94,7 @@ export function FieldEditor({
               <Button
                 variant="light"
                 size="xs"
-                onClick={() => options.append({ value: '', label: { zh: '', en: '' } } as never)}
+                onClick={() => options.append({ value: '', label: { zh: '', en: '' } })}
                 data-testid="add-option"
                 w="fit-content"
               >

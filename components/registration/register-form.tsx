@@ -2,22 +2,22 @@
 
 import { Alert, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { FeeOffer } from '@/lib/fees/fee-offer';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
-import { buildAnswerSchema, type FormField } from '@/lib/registration/fields';
+import { buildAnswerSchema, type Answers, type FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { DynamicFields, emptyAnswers } from './dynamic-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 const REDIRECT_SECONDS = 3;
-type Answers = Record<string, string | string[]>;
+type Registered = { code: string; nextPath: string };
 
 /**
  * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
@@ -36,13 +36,33 @@ export function RegisterForm(props: {
   const api = useApi();
   const locale = useAppLocale();
   const [agreed, setAgreed] = useState(false);
-  const [done, setDone] = useState<{ code: string; nextPath: string } | null>(null);
+  const [done, setDone] = useState<Registered | null>(null);
   const [offer, setOffer] = useState(props.offer);
   const [fees, setFees] = useState<FeeChoice>({ registerFeeId: null, optional: [], invitationCode: '' });
   const [feeError, setFeeError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
-  const form = useForm<Answers>({ resolver: zodResolver(schema) as never, defaultValues: emptyAnswers(props.fields, props.prefill) });
+  const { form, submit } = useApiForm({
+    schema,
+    defaultValues: emptyAnswers(props.fields, props.prefill),
+    // Sent only with the notice accepted and a registration fee chosen where one is needed (null: not sent).
+    call: async (answers, send): Promise<Registered | null> => {
+      if (!agreed) {
+        notifications.show({ color: 'orange', message: t('selectNotice') });
+        return null;
+      }
+      if (registerFeeNeeded(offer, fees, country)) {
+        setFeeError(tv('chooseRegisterFee'));
+        return null;
+      }
+      setFeeError(undefined);
+      return send<Registered>('/conference/conferenceUser', { body: { agreeNotice: true, answers, fees } });
+    },
+    onSuccess: (registered) => {
+      if (registered) setDone(registered);
+    },
+    fieldMap: Object.fromEntries(props.fields.map((f) => [`answers.${f.key}`, f.key])),
+  });
   const country = (useWatch({ control: form.control, name: 'country' }) as string | undefined) || null;
   const applyCode = async (code: string) => {
     try {
@@ -62,23 +82,6 @@ export function RegisterForm(props: {
     const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
     return () => clearTimeout(timer);
   }, [done, seconds, locale]);
-
-  const submit = form.handleSubmit(async (answers) => {
-    if (!agreed) {
-      notifications.show({ color: 'orange', message: t('selectNotice') });
-      return;
-    }
-    if (registerFeeNeeded(offer, fees, country)) {
-      setFeeError(tv('chooseRegisterFee'));
-      return;
-    }
-    setFeeError(undefined);
-    try {
-      setDone(await api<{ code: string; nextPath: string }>('/conference/conferenceUser', { body: { agreeNotice: true, answers, fees } }));
-    } catch (error) {
-      showApiError(error, form.setError, Object.fromEntries(props.fields.map((f) => [`answers.${f.key}`, f.key])));
-    }
-  });
 
   if (done) {
     return (

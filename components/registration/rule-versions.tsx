@@ -1,53 +1,31 @@
 'use client';
 
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { localized } from '@/lib/i18n/localized';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { RULE_TYPES } from '@/lib/registration/rule-types';
 import { ZRule, type Rule, type RuleInput } from '@/lib/registration/rule-versions-schema';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { DeleteAction } from '@/components/ui/delete-action';
 import { ListTable } from '@/components/ui/list-table';
-import { useApi, useApiAction, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApiAction, useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type Listed = Rule & { active: boolean };
 
 function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; isNew: boolean; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations('registerConfig');
   const tc = useTranslations('common');
-  const api = useApi();
-  const fieldError = useFieldError();
-  const form = useForm<RuleInput>({ resolver: zodResolver(ZRule) as never, values: initial });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/conferenceRegUserConfig/saveRules', { body: values });
-      notifications.show({ color: 'green', message: t('ruleSaved') });
-      onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZRule,
+    values: initial,
+    call: { path: '/conference/conferenceRegUserConfig/saveRules' },
+    success: t('ruleSaved'),
+    onSuccess: onSaved,
   });
   const toggle = (name: 'costsSet' | 'registerFlag', label: string) => (
     <Controller
@@ -66,12 +44,12 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
           description={t('versionHint')}
           required
           readOnly={!isNew}
-          error={fieldError(errors.version)}
+          error={fieldError('version')}
           {...form.register('version')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('startDate')} required error={fieldError(errors.startDate)} {...form.register('startDate')} />
-          <TextInput type="date" label={t('endDate')} required error={fieldError(errors.endDate)} {...form.register('endDate')} />
+          <TextInput type="date" label={t('startDate')} required error={fieldError('startDate')} {...form.register('startDate')} />
+          <TextInput type="date" label={t('endDate')} required error={fieldError('endDate')} {...form.register('endDate')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
@@ -90,7 +68,7 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
           <TextInput
             label={t('codePrefix')}
             description={t('codePrefixHint')}
-            error={fieldError(errors.codePrefix)}
+            error={fieldError('codePrefix')}
             {...form.register('codePrefix')}
           />
         </SimpleGrid>
@@ -110,26 +88,16 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
               allowDecimal={false}
               value={typeof field.value === 'number' ? field.value : ''}
               onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-              error={fieldError(errors.registerNum)}
+              error={fieldError('registerNum')}
             />
           )}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Textarea
-            label={t('descriptionZh')}
-            autosize
-            minRows={2}
-            error={fieldError(errors.description?.zh)}
-            {...form.register('description.zh')}
-          />
-          <Textarea
-            label={t('descriptionEn')}
-            autosize
-            minRows={2}
-            error={fieldError(errors.description?.en)}
-            {...form.register('description.en')}
-          />
-        </SimpleGrid>
+        <BilingualInput
+          control={form.control}
+          name="description"
+          label={{ zh: t('descriptionZh'), en: t('descriptionEn') }}
+          multiline={{ minRows: 2 }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {tc('cancel')}

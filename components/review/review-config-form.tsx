@@ -1,34 +1,24 @@
 'use client';
 
-import { ActionIcon, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { RULE_MAX, RULES_MAX, SCALE_LIMIT, SCORE_KEYS, ZReviewConfigInput, type ReviewConfigInput } from '@/lib/review/schemas';
 
 /** The review rules editor (spec §2 /platform/config/review): rules ≤ 100 characters in zh and en, scales, blind review, reviewers per submission. */
 export function ReviewConfigForm({ initial }: { initial: ReviewConfigInput }) {
   const t = useTranslations('review');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<ReviewConfigInput>({ resolver: zodResolver(ZReviewConfigInput) as never, defaultValues: initial });
-  const rules = useFieldArray({ control: form.control, name: 'rules' });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/platform/config/review', { body: values });
-      notifications.show({ color: 'green', message: t('configSaved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZReviewConfigInput,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/review' },
+    success: t('configSaved'),
+    refresh: true,
   });
+  const rules = useFieldArray({ control: form.control, name: 'rules' });
   const number = (
     name: `scales.${(typeof SCORE_KEYS)[number]}.${'min' | 'max'}` | 'reviewersPerSubmission',
     label: string,
@@ -62,18 +52,15 @@ export function ReviewConfigForm({ initial }: { initial: ReviewConfigInput }) {
           {rules.fields.map((item, index) => (
             <Paper key={item.id} withBorder p="sm" data-testid="review-rule">
               <Group align="flex-start" wrap="nowrap">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1 }}>
-                  {(['zh', 'en'] as const).map((lang) => (
-                    <TextInput
-                      key={lang}
-                      label={t(lang === 'zh' ? 'ruleZh' : 'ruleEn', { n: index + 1 })}
-                      maxLength={RULE_MAX}
-                      error={fieldError(errors.rules?.[index]?.[lang])}
-                      data-testid={`review-rule-${index}-${lang}`}
-                      {...form.register(`rules.${index}.${lang}`)}
-                    />
-                  ))}
-                </SimpleGrid>
+                <div style={{ flex: 1 }}>
+                  <BilingualInput
+                    control={form.control}
+                    name={`rules.${index}`}
+                    label={{ zh: t('ruleZh', { n: index + 1 }), en: t('ruleEn', { n: index + 1 }) }}
+                    maxLength={RULE_MAX}
+                    testId={`review-rule-${index}`}
+                  />
+                </div>
                 <ActionIcon
                   mt={28}
                   variant="light"

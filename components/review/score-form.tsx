@@ -2,49 +2,46 @@
 
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
-import { OPINION_MAX, SCORE_KEYS, ZSubmitReview, type Scales } from '@/lib/review/schemas';
+import { OPINION_MAX, SCORE_KEYS, ZDeclareConflict, ZSubmitReview, type Scales } from '@/lib/review/schemas';
 
 type Values = z.input<typeof ZSubmitReview>;
 
 /** The reviewer's five scores (each within its scale) and opinion; sent once, after a confirmation. */
 export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scales: Scales }) {
   const t = useTranslations('review');
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<Values>({
-    resolver: zodResolver(ZSubmitReview) as never,
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZSubmitReview,
     defaultValues: {
       assignmentId,
       scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, scales[k].min])) as Values['scores'],
       opinion: '',
     },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    for (const k of SCORE_KEYS) {
-      const v = values.scores[k];
-      if (v < scales[k].min || v > scales[k].max) {
-        form.setError(`scores.${k}`, { message: t('scoreRange', { min: scales[k].min, max: scales[k].max }) });
-        return;
+    // Sent once each score is within its scale and the reviewer confirms (false: not sent).
+    call: async (values, api): Promise<boolean> => {
+      for (const k of SCORE_KEYS) {
+        const v = values.scores[k];
+        if (v < scales[k].min || v > scales[k].max) {
+          form.setError(`scores.${k}`, { message: t('scoreRange', { min: scales[k].min, max: scales[k].max }) });
+          return false;
+        }
       }
-    }
-    if (!window.confirm(t('submitConfirm'))) return;
-    try {
+      if (!window.confirm(t('submitConfirm'))) return false;
       await api('/conference/review/submit', { body: values });
+      return true;
+    },
+    onSuccess: (sent) => {
+      if (!sent) return;
       notifications.show({ color: 'green', message: t('submitted') });
       router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
   });
   return (
     <form onSubmit={submit} noValidate data-testid="score-form">
@@ -78,7 +75,7 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
           autosize
           minRows={5}
           maxLength={OPINION_MAX}
-          error={fieldError(form.formState.errors.opinion)}
+          error={fieldError('opinion')}
           data-testid="score-opinion"
           {...form.register('opinion')}
         />
@@ -95,45 +92,41 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
 /** A reviewer declares a conflict of interest: the assignment is taken back. */
 export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
   const t = useTranslations('review');
-  const api = useApi();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
-      await api('/conference/review/conflict', { body: { assignmentId, reason } });
-      notifications.show({ color: 'green', message: t('conflictDeclared') });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZDeclareConflict,
+    defaultValues: { assignmentId, reason: '' },
+    call: { path: '/conference/review/conflict' },
+    success: t('conflictDeclared'),
+    onSuccess: () => {
       setOpen(false);
       router.replace('/platform/submissionManage/user');
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refresh: true,
+  });
   return (
     <Group>
       <Button variant="subtle" color="gray" onClick={() => setOpen(true)} data-testid="declare-conflict">
         {t('declareConflict')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('declareConflict')}>
-        <Stack gap="sm">
-          <Textarea
-            label={t('conflictReason')}
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-testid="conflict-reason"
-          />
-          <Group justify="flex-end">
-            <Button color="red" loading={busy} onClick={send} data-testid="conflict-submit">
-              {t('declareConflict')}
-            </Button>
-          </Group>
-        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Textarea
+              label={t('conflictReason')}
+              maxLength={500}
+              error={fieldError('reason')}
+              data-testid="conflict-reason"
+              {...form.register('reason')}
+            />
+            <Group justify="flex-end">
+              <SubmitButton color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
+                {t('declareConflict')}
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Group>
   );

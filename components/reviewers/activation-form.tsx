@@ -1,18 +1,18 @@
 'use client';
 
 import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SendCodeButton } from '@/components/ui/send-code-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { countryName, COUNTRY_CODES } from '@/lib/registration/countries';
 import { activationFormSchema, type ActivationFormValues, type ActivationStep } from '@/lib/reviewers/schemas';
 import type { Invitation } from '@/lib/reviewers/activate';
@@ -24,6 +24,8 @@ type Pending = Omit<Extract<Invitation, { state: 'pending' }>, 'step'> & { step:
 
 const REVIEW_AREA = '/platform/submissionManage/user';
 const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
+/** What a sent activation came to: done, or the invitation already used; null when it was refused. */
+type Outcome = 'done' | 'used' | null;
 
 /**
  * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only; for a new
@@ -38,13 +40,47 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   const api = useApi();
   const router = useRouter();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
   const [confirming, setConfirming] = useState<ActivationFormValues | null>(null);
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<'done' | 'used' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const schema = useMemo(() => activationFormSchema(invitation.step), [invitation.step]);
-  const form = useForm<ActivationFormValues>({
-    resolver: zodResolver(schema) as never,
+  // The form checks and asks for a confirmation; the confirmation's button sends.
+  const {
+    form,
+    submit: send,
+    fieldError,
+  } = useApiForm({
+    schema,
+    call: async (values, api): Promise<Outcome> => {
+      try {
+        await api('/conference/platform/manage/review/active', { body: { ...values, key: activationKey } });
+        return 'done';
+      } catch (error) {
+        if (!(error instanceof ApiError)) {
+          notifications.show({ color: 'red', message: t('failed') });
+          return null;
+        }
+        if (error.code === 'INVITATION_USED') return 'used';
+        if (CODE_ERRORS.has(error.code)) {
+          form.setError('code', { type: 'server', message: error.message });
+          return null;
+        }
+        if (error.code === 'INVITATION_SIGN_IN') {
+          // An account has this email now (or the session ended): the page asks to sign in as it.
+          showApiError(error);
+          router.refresh();
+          return null;
+        }
+        // A refused field: on its input.
+        if (error.status === 400) throw error;
+        notifications.show({ color: 'red', message: t('failed') });
+        return null;
+      }
+    },
+    onSuccess: (sent) => {
+      setConfirming(null);
+      if (sent) setOutcome(sent);
+    },
+    onError: () => setConfirming(null),
     defaultValues: {
       password: '',
       confirmPassword: '',
@@ -59,6 +95,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
       direction: '',
     },
   });
+  const sending = form.formState.isSubmitting;
   const countries = useMemo(
     () =>
       COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
@@ -84,27 +121,6 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     }
   };
 
-  const send = async () => {
-    if (!confirming) return;
-    setSending(true);
-    try {
-      await api('/conference/platform/manage/review/active', { body: { ...confirming, key: activationKey } });
-      setOutcome('done');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVITATION_USED') setOutcome('used');
-      else if (error instanceof ApiError && CODE_ERRORS.has(error.code)) form.setError('code', { type: 'server', message: error.message });
-      else if (error instanceof ApiError && error.code === 'INVITATION_SIGN_IN') {
-        // An account has this email now (or the session ended): the page asks to sign in as it.
-        showApiError(error);
-        router.refresh();
-      } else if (error instanceof ApiError && error.status === 400) showApiError(error, form.setError);
-      else notifications.show({ color: 'red', message: t('failed') });
-    } finally {
-      setSending(false);
-      setConfirming(null);
-    }
-  };
-
   if (outcome === 'used') return <InvitationUsed />;
   if (outcome === 'done') {
     return (
@@ -124,13 +140,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   }
 
   const text = (name: Exclude<keyof ActivationFormValues, 'password' | 'confirmPassword' | 'code' | 'countryArea'>, required = true) => (
-    <TextInput
-      label={t(name)}
-      required={required}
-      error={fieldError(form.formState.errors[name])}
-      data-testid={`activation-${name}`}
-      {...form.register(name)}
-    />
+    <TextInput label={t(name)} required={required} error={fieldError(name)} data-testid={`activation-${name}`} {...form.register(name)} />
   );
   return (
     <>
@@ -150,7 +160,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
                   autoComplete="one-time-code"
                   required
                   style={{ flex: 1, minWidth: 0 }}
-                  error={fieldError(form.formState.errors.code)}
+                  error={fieldError('code')}
                   data-testid="activation-code"
                   {...form.register('code')}
                 />
@@ -162,7 +172,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
                 label={t('password')}
                 required
                 autoComplete="new-password"
-                error={fieldError(form.formState.errors.password)}
+                error={fieldError('password')}
                 data-testid="activation-password"
                 {...form.register('password')}
               />
@@ -170,7 +180,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
                 label={t('confirmPassword')}
                 required
                 autoComplete="new-password"
-                error={fieldError(form.formState.errors.confirmPassword)}
+                error={fieldError('confirmPassword')}
                 data-testid="activation-confirmPassword"
                 {...form.register('confirmPassword')}
               />
@@ -193,7 +203,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldError(form.formState.errors.organization)}
+                error={fieldError('organization')}
                 testId="activation-organization"
               />
             )}
@@ -203,7 +213,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
             label={t('country')}
             required
             data={[{ value: '', label: t('countryPlaceholder') }, ...countries]}
-            error={fieldError(form.formState.errors.countryArea)}
+            error={fieldError('countryArea')}
             data-testid="activation-countryArea"
             {...form.register('countryArea')}
           />
@@ -220,7 +230,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
             <Button variant="default" onClick={() => setConfirming(null)} disabled={sending}>
               {t('cancel')}
             </Button>
-            <Button onClick={send} loading={sending} data-testid="activation-confirm">
+            <Button onClick={() => void send()} loading={sending} data-testid="activation-confirm">
               {t('confirmOk')}
             </Button>
           </Group>

@@ -1,15 +1,10 @@
 'use client';
 
 import { Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { ZAddReviewer } from '@/lib/reviewers/schemas';
 
 type Values = z.input<typeof ZAddReviewer>;
@@ -18,28 +13,18 @@ const EMPTY: Values = { email: '', lastName: '', middleName: '', firstName: '', 
 /** Invites one reviewer by email (POST review); the names are optional. */
 export function ReviewerAddForm() {
   const t = useTranslations('reviewers');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<Values, unknown, z.output<typeof ZAddReviewer>>({ resolver: zodResolver(ZAddReviewer), defaultValues: EMPTY });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/platform/manage/review', { body: values });
-      notifications.show({ color: 'green', message: t('added') });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZAddReviewer,
+    defaultValues: EMPTY,
+    call: { path: '/conference/platform/manage/review' },
+    success: t('added'),
+    onSuccess: () => {
       form.reset(EMPTY);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
+    refresh: true,
   });
   const text = (name: keyof Values, label: string, extra: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
-    <TextInput
-      label={label}
-      error={fieldError(form.formState.errors[name])}
-      data-testid={`reviewer-add-${name}`}
-      {...extra}
-      {...form.register(name)}
-    />
+    <TextInput label={label} error={fieldError(name)} data-testid={`reviewer-add-${name}`} {...extra} {...form.register(name)} />
   );
   return (
     <Paper withBorder p="md">

@@ -1,19 +1,17 @@
 'use client';
 
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { timeZones } from '@/lib/i18n/format';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { DISCIPLINES } from '@/lib/conferences/disciplines';
 import { ZWebsiteConfig, type WebsiteConfigInput } from '@/lib/conferences/website-schemas';
 import { localized } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city' | 'address';
 
@@ -30,28 +28,19 @@ export function WebsiteConfigForm({
 }) {
   const t = useTranslations('websiteConfig');
   const tc = useTranslations('console');
-  const api = useApi();
   const locale = useAppLocale();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<WebsiteConfigInput>({ resolver: zodResolver(ZWebsiteConfig) as never, defaultValues: initial });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZWebsiteConfig,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/website/save' },
+    success: t('saved'),
+    refresh: true,
+  });
   const zones = useMemo(() => timeZones(), []);
   const contacts = useFieldArray({ control: form.control, name: 'contacts' });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/platform/config/website/save', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
   const pair = (name: Pair, required = false) => (
-    <>
-      <TextInput label={t(`${name}Zh`)} required={required} error={fieldError(errors[name]?.zh)} {...form.register(`${name}.zh`)} />
-      <TextInput label={t(`${name}En`)} required={required} error={fieldError(errors[name]?.en)} {...form.register(`${name}.en`)} />
-    </>
+    <BilingualInput control={form.control} name={name} label={{ zh: t(`${name}Zh`), en: t(`${name}En`) }} required={required} />
   );
   return (
     <form onSubmit={submit} noValidate data-testid="website-config-form">
@@ -60,12 +49,16 @@ export function WebsiteConfigForm({
           <Title order={4} mb="sm">
             {t('basics')}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Stack gap="sm" mb="sm">
             {pair('title', true)}
             {pair('title2')}
             {pair('title3')}
             {pair('shortTitle', true)}
             {pair('department')}
+            {pair('city')}
+            {pair('address')}
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
               control={form.control}
               name="discipline"
@@ -105,19 +98,17 @@ export function WebsiteConfigForm({
                   value={field.value ?? null}
                   onChange={(v) => field.onChange(v ?? '')}
                   allowDeselect={false}
-                  error={fieldError(errors.timeZone)}
+                  error={fieldError('timeZone')}
                   data-testid="time-zone"
                 />
               )}
             />
-            <TextInput type="date" label={t('startDate')} error={fieldError(errors.startDate)} {...form.register('startDate')} />
-            <TextInput type="date" label={t('endDate')} error={fieldError(errors.endDate)} {...form.register('endDate')} />
-            {pair('city')}
-            {pair('address')}
+            <TextInput type="date" label={t('startDate')} error={fieldError('startDate')} {...form.register('startDate')} />
+            <TextInput type="date" label={t('endDate')} error={fieldError('endDate')} {...form.register('endDate')} />
             <TextInput
               label={t('recordNumber')}
               description={t('recordNumberHint')}
-              error={fieldError(errors.recordNumber)}
+              error={fieldError('recordNumber')}
               {...form.register('recordNumber')}
             />
             <Controller
@@ -135,7 +126,7 @@ export function WebsiteConfigForm({
                   }))}
                   value={field.value ? String(field.value) : null}
                   onChange={(v) => field.onChange(v ? Number(v) : null)}
-                  error={fieldError(errors.homePageId)}
+                  error={fieldError('homePageId')}
                   data-testid="home-page"
                 />
               )}
@@ -192,33 +183,29 @@ export function WebsiteConfigForm({
           </Group>
           <Stack gap="xs">
             {contacts.fields.map((item, index) => (
-              <Group key={item.id} align="flex-start" grow wrap="wrap">
-                <TextInput
-                  label={t('contactNameZh')}
+              <Stack key={item.id} gap="xs">
+                <BilingualInput
+                  control={form.control}
+                  name={`contacts.${index}.name`}
+                  label={{ zh: t('contactNameZh'), en: t('contactNameEn') }}
                   required
-                  error={fieldError(errors.contacts?.[index]?.name?.zh)}
-                  {...form.register(`contacts.${index}.name.zh`)}
                 />
-                <TextInput
-                  label={t('contactNameEn')}
-                  required
-                  error={fieldError(errors.contacts?.[index]?.name?.en)}
-                  {...form.register(`contacts.${index}.name.en`)}
-                />
-                <TextInput
-                  label={t('contactPhone')}
-                  error={fieldError(errors.contacts?.[index]?.phone)}
-                  {...form.register(`contacts.${index}.phone`)}
-                />
-                <TextInput
-                  label={t('contactEmail')}
-                  error={fieldError(errors.contacts?.[index]?.email)}
-                  {...form.register(`contacts.${index}.email`)}
-                />
-                <Button mt={24} size="xs" variant="subtle" color="red" style={{ flexGrow: 0 }} onClick={() => contacts.remove(index)}>
-                  {t('remove')}
-                </Button>
-              </Group>
+                <Group align="flex-start" grow wrap="wrap">
+                  <TextInput
+                    label={t('contactPhone')}
+                    error={fieldError(`contacts.${index}.phone`)}
+                    {...form.register(`contacts.${index}.phone`)}
+                  />
+                  <TextInput
+                    label={t('contactEmail')}
+                    error={fieldError(`contacts.${index}.email`)}
+                    {...form.register(`contacts.${index}.email`)}
+                  />
+                  <Button mt={24} size="xs" variant="subtle" color="red" style={{ flexGrow: 0 }} onClick={() => contacts.remove(index)}>
+                    {t('remove')}
+                  </Button>
+                </Group>
+              </Stack>
             ))}
           </Stack>
         </Paper>

@@ -102,12 +102,17 @@ export function completeForm(stored: FormField[]): FormField[] {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^[+\d][\d\s()-]{4,29}$/;
 
+/** A registration's answers by item key: a text, or the chosen values / stored file names of a list item. */
+export type Answers = Record<string, string | string[]>;
+/** The answers as a form holds them before the schema fills the defaults of the optional items. */
+export type AnswersInput = Record<string, string | string[] | undefined>;
+
 /**
  * The answers schema for a form: built from the field configuration, used by the form
  * (zodResolver) and by the handler alike. Messages are keys of the `validation` namespace.
  */
 export function buildAnswerSchema(fields: readonly FormField[], countryOptions: readonly string[] = []) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodType<Answers[string], AnswersInput[string]>> = {};
   for (const field of fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder)) {
     if (field.type === 'file') {
       const names = z
@@ -130,7 +135,7 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
       .trim()
       .max(field.type === 'textarea' ? 4000 : 300, 'tooLong');
     if (field.required) text = text.min(1, 'fieldRequired');
-    let rule: z.ZodType = text;
+    let rule: z.ZodType<string, string> = text;
     const allowed =
       field.key === 'country'
         ? offeredCountries(countryOptions)

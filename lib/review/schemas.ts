@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCORE_KEYS, type ReviewScores, type ScoreScale } from './scores';
+import { zLocalized } from '@/lib/validation/localized';
 import { ZId } from '@/lib/validation/primitives';
 
 export { SCORE_KEYS };
@@ -22,11 +23,10 @@ export const DEFAULT_SCALES: Scales = {
   recommend: { min: 1, max: 5 },
 };
 
-const ruleText = z.string('reviewRuleTooLong').trim().max(RULE_MAX, 'reviewRuleTooLong');
-
-export const ZReviewRule = z
-  .object({ zh: ruleText, en: ruleText })
-  .refine((r) => r.zh !== '' || r.en !== '', { message: 'reviewRuleEmpty', path: ['zh'] });
+export const ZReviewRule = zLocalized({ max: RULE_MAX, messages: { tooLong: 'reviewRuleTooLong', notText: 'reviewRuleTooLong' } }).refine(
+  (r) => r.zh !== '' || r.en !== '',
+  { message: 'reviewRuleEmpty', path: ['zh'] },
+);
 
 const scaleBound = z
   .number('reviewScaleInvalid')

@@ -1,16 +1,22 @@
 'use client';
 
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
+import { Controller, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { formatMoney } from '@/lib/fees/money';
-import { bookingSchemaFor, GUESTS_MAX, REQUIREMENTS_MAX, type BookingInput, type RoomTypeRules } from '@/lib/hotel/booking-schemas';
+import {
+  bookingSchemaFor,
+  GUESTS_MAX,
+  REQUIREMENTS_MAX,
+  type BookingInput,
+  type BookingValues,
+  type RoomTypeRules,
+} from '@/lib/hotel/booking-schemas';
 import { nightsBetween } from '@/lib/hotel/dates';
 import { isRealDate } from '@/lib/validation/primitives';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
@@ -35,9 +41,7 @@ type Placed = { id: number; orderNo: string };
 export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[]; initial?: BookingInput; bookingId?: number }) {
   const t = useTranslations('hotelBooking.form');
   const locale = useAppLocale();
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
   const roomTypes = useMemo(() => new Map(hotels.flatMap((h) => h.roomTypes.map((r) => [r.id, { ...r, hotel: h }] as const))), [hotels]);
   const schema = useMemo(() => bookingSchemaFor((id) => roomTypes.get(id)), [roomTypes]);
   const empty: BookingInput = {
@@ -49,10 +53,32 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
     requirements: '',
     guests: '',
   };
-  const form = useForm<BookingInput>({ resolver: zodResolver(schema), defaultValues: initial ?? empty });
-  const errors = form.formState.errors;
-  const [pending, setPending] = useState<BookingInput | null>(null);
-  const [sending, setSending] = useState(false);
+  const [pending, setPending] = useState<BookingValues | null>(null);
+  // The form checks and opens the confirmation; its confirm button sends.
+  const {
+    form,
+    submit: send,
+    fieldError,
+  } = useApiForm({
+    schema,
+    defaultValues: initial ?? empty,
+    call: (values, api) =>
+      bookingId
+        ? api<Placed>(`/conference/hotel/bookings/${bookingId}`, { method: 'PUT', body: values })
+        : api<Placed>('/conference/hotel/bookings', { body: values }),
+    onSuccess: (placed) => {
+      notifications.show({
+        color: 'green',
+        message: bookingId ? t('changed', { orderNo: placed.orderNo }) : t('booked', { orderNo: placed.orderNo }),
+      });
+      setPending(null);
+      form.reset(empty);
+      if (bookingId) router.replace('/profile/hotel/order');
+    },
+    onError: () => setPending(null),
+    refresh: true,
+  });
+  const sending = form.formState.isSubmitting;
   const [hotelId, roomTypeId, checkIn, checkOut, rooms] = useWatch({
     control: form.control,
     name: ['hotelId', 'roomTypeId', 'checkIn', 'checkOut', 'rooms'],
@@ -80,29 +106,6 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             : null,
       }
     : null;
-
-  const send = async () => {
-    if (!pending) return;
-    setSending(true);
-    try {
-      const placed = bookingId
-        ? await api<Placed>(`/conference/hotel/bookings/${bookingId}`, { method: 'PUT', body: pending })
-        : await api<Placed>('/conference/hotel/bookings', { body: pending });
-      notifications.show({
-        color: 'green',
-        message: bookingId ? t('changed', { orderNo: placed.orderNo }) : t('booked', { orderNo: placed.orderNo }),
-      });
-      setPending(null);
-      form.reset(empty);
-      if (bookingId) router.replace('/profile/hotel/order');
-      router.refresh();
-    } catch (error) {
-      setPending(null);
-      showApiError(error, form.setError);
-    } finally {
-      setSending(false);
-    }
-  };
 
   const hotelOptions = hotels.map((h) => ({ value: String(h.id), label: localized(h.name, locale) }));
   const roomOptions = (hotel?.roomTypes ?? []).map((r) => ({ value: String(r.id), label: localized(r.name, locale) }));
@@ -133,7 +136,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
                   }}
                   onBlur={field.onBlur}
                   allowDeselect={false}
-                  error={fieldError(errors.hotelId)}
+                  error={fieldError('hotelId')}
                   data-testid="hotel-booking-hotel"
                 />
               )}
@@ -150,7 +153,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
                   onChange={(v) => field.onChange(v ?? '')}
                   onBlur={field.onBlur}
                   allowDeselect={false}
-                  error={fieldError(errors.roomTypeId)}
+                  error={fieldError('roomTypeId')}
                   data-testid="hotel-booking-room-type"
                 />
               )}
@@ -161,7 +164,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
               required
               min={roomType?.checkInStart}
               max={roomType?.checkInEnd}
-              error={fieldError(errors.checkIn)}
+              error={fieldError('checkIn')}
               data-testid="hotel-booking-check-in"
               {...form.register('checkIn')}
             />
@@ -171,7 +174,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
               required
               min={roomType?.checkInStart}
               max={roomType?.checkInEnd}
-              error={fieldError(errors.checkOut)}
+              error={fieldError('checkOut')}
               data-testid="hotel-booking-check-out"
               {...form.register('checkOut')}
             />
@@ -190,7 +193,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
                   value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
                   onChange={(v) => field.onChange(v)}
                   onBlur={field.onBlur}
-                  error={fieldError(errors.rooms)}
+                  error={fieldError('rooms')}
                   data-testid="hotel-booking-rooms"
                 />
               )}
@@ -202,7 +205,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             autosize
             minRows={2}
             maxLength={REQUIREMENTS_MAX}
-            error={fieldError(errors.requirements)}
+            error={fieldError('requirements')}
             data-testid="hotel-booking-requirements"
             {...form.register('requirements')}
           />
@@ -212,7 +215,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             autosize
             minRows={1}
             maxLength={GUESTS_MAX}
-            error={fieldError(errors.guests)}
+            error={fieldError('guests')}
             data-testid="hotel-booking-guests"
             {...form.register('guests')}
           />

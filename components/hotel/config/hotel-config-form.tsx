@@ -17,18 +17,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { CURRENCIES } from '@/lib/fees/money';
 import type { SavedHotelConfig } from '@/lib/hotel/config';
-import { HOTEL_BOOKINGS_PER_USER_MAX, ZHotelConfig, type HotelConfigInput, type HotelConfigValues } from '@/lib/hotel/schemas';
-import { useRouter } from '@/lib/i18n/navigation';
-import { showApiError } from '@/components/ui/form-errors';
-import { RichTextInput } from '@/components/ui/rich-text-editor';
+import { HOTEL_BOOKINGS_PER_USER_MAX, ZHotelConfig, type HotelConfigValues } from '@/lib/hotel/schemas';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 const PATH = '/conference/platform/config/hotel';
 
@@ -40,19 +37,18 @@ const PATH = '/conference/platform/config/hotel';
 export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
   const t = useTranslations('hotelConfig');
   const tc = useTranslations('common');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<HotelConfigInput>({ resolver: zodResolver(ZHotelConfig) as never, defaultValues: initial });
-  const errors = form.formState.errors;
-  const [pending, setPending] = useState<HotelConfigInput | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [pending, setPending] = useState<HotelConfigValues | null>(null);
   const currencies = CURRENCIES.map((c) => ({ value: c, label: c }));
 
-  const save = async (values: HotelConfigInput) => {
-    setSaving(true);
-    try {
-      const result = await api<SavedHotelConfig>(PATH, { method: 'PUT', body: values });
+  const {
+    form,
+    submit: save,
+    fieldError,
+  } = useApiForm({
+    schema: ZHotelConfig,
+    defaultValues: initial,
+    call: { method: 'PUT', path: PATH },
+    onSuccess: (result: SavedHotelConfig) => {
       notifications.show({
         color: result.currencyChanged ? 'orange' : 'green',
         message: result.currencyChanged
@@ -60,17 +56,12 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
           : t('saved'),
       });
       setPending(null);
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const submit = form.handleSubmit(async (values) => {
-    if (values.currency !== initial.currency) setPending(values);
-    else await save(values);
+    },
+    refresh: true,
   });
+  const saving = form.formState.isSubmitting;
+  // A different settlement currency is saved only once the organiser confirms what it does.
+  const submit = form.handleSubmit((values) => (values.currency !== initial.currency ? setPending(values) : save()));
 
   const toggle = (name: 'enabled' | 'requireAcceptedAbstract', label: string, description: string) => (
     <Controller
@@ -99,26 +90,19 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
           value={field.value ?? 'CNY'}
           onChange={(v) => v && field.onChange(v)}
           allowDeselect={false}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`hotel-cfg-${name}`}
         />
       )}
     />
   );
-  const rich = (name: 'description' | 'conditions', lang: 'zh' | 'en') => (
-    <Controller
-      key={`${name}-${lang}`}
+  const rich = (name: 'description' | 'conditions') => (
+    <BilingualInput
       control={form.control}
-      name={`${name}.${lang}`}
-      render={({ field }) => (
-        <RichTextInput
-          label={t(`${name}${lang === 'zh' ? 'Zh' : 'En'}`)}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          error={fieldError(errors[name]?.[lang])}
-          testId={`hotel-cfg-${name}-${lang}`}
-        />
-      )}
+      name={name}
+      label={{ zh: t(`${name}Zh`), en: t(`${name}En`) }}
+      rich
+      testId={`hotel-cfg-${name}`}
     />
   );
 
@@ -133,14 +117,14 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
                 <TextInput
                   type="date"
                   label={t('bookingStart')}
-                  error={fieldError(errors.bookingStart)}
+                  error={fieldError('bookingStart')}
                   data-testid="hotel-cfg-bookingStart"
                   {...form.register('bookingStart')}
                 />
                 <TextInput
                   type="date"
                   label={t('bookingEnd')}
-                  error={fieldError(errors.bookingEnd)}
+                  error={fieldError('bookingEnd')}
                   data-testid="hotel-cfg-bookingEnd"
                   {...form.register('bookingEnd')}
                 />
@@ -159,7 +143,7 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
                     value={field.value as number | ''}
                     onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                     onBlur={field.onBlur}
-                    error={fieldError(errors.maxBookingsPerUser)}
+                    error={fieldError('maxBookingsPerUser')}
                     data-testid="hotel-cfg-maxBookingsPerUser"
                   />
                 )}
@@ -175,15 +159,11 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
             </SimpleGrid>
           </Fieldset>
 
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {rich('description', 'zh')}
-            {rich('description', 'en')}
-            {rich('conditions', 'zh')}
-            {rich('conditions', 'en')}
-          </SimpleGrid>
+          {rich('description')}
+          {rich('conditions')}
 
           <Group justify="flex-end">
-            <SubmitButton loading={saving || form.formState.isSubmitting} data-testid="save-hotel-config">
+            <SubmitButton loading={saving} data-testid="save-hotel-config">
               {t('save')}
             </SubmitButton>
           </Group>
@@ -212,7 +192,7 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
             <Button variant="default" onClick={() => setPending(null)}>
               {tc('cancel')}
             </Button>
-            <Button color="red" loading={saving} onClick={() => pending && save(pending)} data-testid="confirm-currency-change">
+            <Button color="red" loading={saving} onClick={() => pending && save()} data-testid="confirm-currency-change">
               {t('currencyConfirm')}
             </Button>
           </Group>

@@ -1,16 +1,15 @@
 'use client';
 
 import { Button, Group, Image, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { localized } from '@/lib/i18n/localized';
 import { HOTEL_PHOTO_MAX_BYTES, ZHotelInput, type HotelInput } from '@/lib/hotel/schemas';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UploadField } from '@/components/ui/upload-field';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export const NEW_HOTEL: HotelInput = { name: { zh: '', en: '' }, stars: 0, link: '', address: { zh: '', en: '' }, photo: '' };
 
@@ -32,44 +31,30 @@ export function HotelForm({
   const t = useTranslations('hotelConfig');
   const tc = useTranslations('common');
   const te = useTranslations('errors');
-  const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<HotelInput>({ resolver: zodResolver(ZHotelInput) as never, values: initial });
-  const errors = form.formState.errors;
-  const [photo, name] = useWatch({ control: form.control, name: ['photo', 'name'] });
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (hotelId) await api(`/conference/platform/config/hotel/hotels/${hotelId}`, { method: 'PUT', body: values });
-      else await api('/conference/platform/config/hotel/hotels', { body: values });
-      notifications.show({ color: 'green', message: t('hotelSaved') });
-      onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZHotelInput,
+    values: initial,
+    call: (values, api) =>
+      hotelId
+        ? api(`/conference/platform/config/hotel/hotels/${hotelId}`, { method: 'PUT', body: values })
+        : api('/conference/platform/config/hotel/hotels', { body: values }),
+    success: t('hotelSaved'),
+    onSuccess: onSaved,
   });
+  const [photo, name] = useWatch({ control: form.control, name: ['photo', 'name'] });
 
   return (
     <Modal opened={opened} onClose={onClose} title={hotelId ? t('editHotelTitle') : t('addHotelTitle')} size="lg">
       <form onSubmit={submit} noValidate data-testid="hotel-form">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('hotelNameZh')}
-              required
-              error={fieldError(errors.name?.zh)}
-              data-testid="hotel-name-zh"
-              {...form.register('name.zh')}
-            />
-            <TextInput
-              label={t('hotelNameEn')}
-              required
-              error={fieldError(errors.name?.en)}
-              data-testid="hotel-name-en"
-              {...form.register('name.en')}
-            />
-          </SimpleGrid>
+          <BilingualInput
+            control={form.control}
+            name="name"
+            label={{ zh: t('hotelNameZh'), en: t('hotelNameEn') }}
+            required
+            testId="hotel-name"
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Controller
               control={form.control}
@@ -85,7 +70,7 @@ export function HotelForm({
                   value={field.value as number | ''}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   onBlur={field.onBlur}
-                  error={fieldError(errors.stars)}
+                  error={fieldError('stars')}
                   data-testid="hotel-stars"
                 />
               )}
@@ -94,25 +79,12 @@ export function HotelForm({
               type="url"
               label={t('hotelLink')}
               description={t('hotelLinkHint')}
-              error={fieldError(errors.link)}
+              error={fieldError('link')}
               data-testid="hotel-link"
               {...form.register('link')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('addressZh')}
-              error={fieldError(errors.address?.zh)}
-              data-testid="hotel-address-zh"
-              {...form.register('address.zh')}
-            />
-            <TextInput
-              label={t('addressEn')}
-              error={fieldError(errors.address?.en)}
-              data-testid="hotel-address-en"
-              {...form.register('address.en')}
-            />
-          </SimpleGrid>
+          <BilingualInput control={form.control} name="address" label={{ zh: t('addressZh'), en: t('addressEn') }} testId="hotel-address" />
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               {t('photo')}
@@ -132,9 +104,9 @@ export function HotelForm({
                 data-testid="hotel-photo-preview"
               />
             )}
-            {fieldError(errors.photo) && (
+            {fieldError('photo') && (
               <Text size="xs" c="red">
-                {fieldError(errors.photo)}
+                {fieldError('photo')}
               </Text>
             )}
             <Group gap="xs" align="flex-start">

@@ -2,16 +2,15 @@
 
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CURRENCIES } from '@/lib/fees/money';
 import { HOTEL_PER_PERSON_MAX, HOTEL_ROOMS_MAX, ZRoomTypeInput, type RoomTypeInput } from '@/lib/hotel/schemas';
 import { ApiError } from '@/components/ui/api-client';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 type Whole = 'totalRooms' | 'minPerPerson' | 'maxPerPerson';
 
@@ -60,16 +59,13 @@ export function RoomTypeForm({
 }) {
   const t = useTranslations('hotelConfig');
   const tc = useTranslations('common');
-  const api = useApi();
-  const fieldError = useFieldError();
-  const form = useForm<RoomTypeInput>({ resolver: zodResolver(ZRoomTypeInput) as never, values: initial });
-  const errors = form.formState.errors;
-  const displayCurrency = useWatch({ control: form.control, name: 'displayCurrency' }) ?? 'CNY';
-
-  const submit = form.handleSubmit(async (values) => {
-    // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
-    if (roomTypeId && Number(values.priceMinor) !== Number(initial.priceMinor) && !window.confirm(t('repriceConfirm'))) return;
-    try {
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZRoomTypeInput,
+    values: initial,
+    // Sent unless the organiser declines a new price (false: not sent).
+    call: async (values, api): Promise<boolean> => {
+      // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
+      if (roomTypeId && Number(values.priceMinor) !== Number(initial.priceMinor) && !window.confirm(t('repriceConfirm'))) return false;
       if (roomTypeId) {
         const saved = await api<{ invalidatedOrders: number }>(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, {
           method: 'PUT',
@@ -78,13 +74,18 @@ export function RoomTypeForm({
         if (saved.invalidatedOrders > 0)
           notifications.show({ color: 'orange', message: t('repricedOrders', { n: saved.invalidatedOrders }) });
       } else await api('/conference/platform/config/hotel/roomTypes', { body: values });
+      return true;
+    },
+    onSuccess: (sent) => {
+      if (!sent) return;
       notifications.show({ color: 'green', message: t('roomTypeSaved') });
       onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.code === 'HOTEL_ROOMS_BELOW_BOOKED') form.setError('totalRooms', { message: error.message });
-    }
+    },
   });
+  const displayCurrency = useWatch({ control: form.control, name: 'displayCurrency' }) ?? 'CNY';
 
   const whole = (name: Whole, label: string, max: number, description?: string) => (
     <Controller
@@ -102,7 +103,7 @@ export function RoomTypeForm({
           value={field.value as number | ''}
           onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
           onBlur={field.onBlur}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`room-${name}`}
         />
       )}
@@ -121,7 +122,7 @@ export function RoomTypeForm({
           value={field.value as number | ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`room-${name}`}
         />
       )}
@@ -133,7 +134,7 @@ export function RoomTypeForm({
       required
       label={label}
       description={description}
-      error={fieldError(errors[name])}
+      error={fieldError(name)}
       data-testid={`room-${name}`}
       {...form.register(name)}
     />
@@ -143,22 +144,13 @@ export function RoomTypeForm({
     <Modal opened={opened} onClose={onClose} title={title} size="xl">
       <form onSubmit={submit} noValidate data-testid="room-type-form">
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('roomTypeNameZh')}
-              required
-              error={fieldError(errors.name?.zh)}
-              data-testid="room-name-zh"
-              {...form.register('name.zh')}
-            />
-            <TextInput
-              label={t('roomTypeNameEn')}
-              required
-              error={fieldError(errors.name?.en)}
-              data-testid="room-name-en"
-              {...form.register('name.en')}
-            />
-          </SimpleGrid>
+          <BilingualInput
+            control={form.control}
+            name="name"
+            label={{ zh: t('roomTypeNameZh'), en: t('roomTypeNameEn') }}
+            required
+            testId="room-name"
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {money('priceMinor', t('price', { currency }), currency, t('priceHint'))}
             {money('displayPriceMinor', t('displayPrice'), displayCurrency, t('displayPriceHint'))}
@@ -172,7 +164,7 @@ export function RoomTypeForm({
                   value={field.value}
                   onChange={(v) => v && field.onChange(v)}
                   allowDeselect={false}
-                  error={fieldError(errors.displayCurrency)}
+                  error={fieldError('displayCurrency')}
                   data-testid="room-displayCurrency"
                 />
               )}

@@ -3,56 +3,61 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useApiAction } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { minorDigits, toMinor } from '@/lib/fees/money';
-import { useRouter } from '@/lib/i18n/navigation';
+import { ZBillDecision, ZResolveException } from '@/lib/payments/schemas';
 
 /** Confirm that a transfer arrived, or reject it with a reason the participant reads. */
 export function BillDecision({ billId }: { billId: number }) {
   const t = useTranslations('payments');
-  const api = useApi();
-  const router = useRouter();
   const [rejecting, setRejecting] = useState(false);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const decide = async (decision: 'confirm' | 'reject') => {
-    setBusy(true);
-    try {
-      await api('/conference/manage/order/decide', { body: { billId, decision, note } });
-      notifications.show({ color: 'green', message: decision === 'confirm' ? t('confirmed') : t('rejected') });
-      setRejecting(false);
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+  const { run, busy: confirming } = useApiAction();
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZBillDecision,
+    defaultValues: { billId, decision: 'reject', note: '' },
+    call: { path: '/conference/manage/order/decide' },
+    success: t('rejected'),
+    onSuccess: () => setRejecting(false),
+    refresh: true,
+  });
+  const busy = confirming || form.formState.isSubmitting;
+  const confirm = async () => {
+    const done = await run(
+      '/conference/manage/order/decide',
+      { body: { billId, decision: 'confirm', note: form.getValues('note') } },
+      t('confirmed'),
+    );
+    if (done !== undefined) setRejecting(false);
   };
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="compact-sm" color="green" loading={busy} onClick={() => decide('confirm')} data-testid="confirm-transfer">
+      <Button size="compact-sm" color="green" loading={busy} onClick={confirm} data-testid="confirm-transfer">
         {t('confirm')}
       </Button>
       <Button size="compact-sm" variant="light" color="red" onClick={() => setRejecting(true)} data-testid="reject-transfer">
         {t('reject')}
       </Button>
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('reject')}>
-        <Stack gap="sm">
-          <Textarea
-            label={t('rejectReason')}
-            value={note}
-            maxLength={500}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            data-testid="reject-reason"
-          />
-          <Group justify="flex-end">
-            <Button color="red" loading={busy} onClick={() => decide('reject')} data-testid="reject-submit">
-              {t('reject')}
-            </Button>
-          </Group>
-        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Textarea
+              label={t('rejectReason')}
+              maxLength={500}
+              error={fieldError('note')}
+              data-testid="reject-reason"
+              {...form.register('note')}
+            />
+            <Group justify="flex-end">
+              <SubmitButton color="red" loading={busy} data-testid="reject-submit">
+                {t('reject')}
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Group>
   );
@@ -61,97 +66,92 @@ export function BillDecision({ billId }: { billId: number }) {
 /** Mark a payment exception handled, saying how. */
 export function ResolveException({ exceptionId }: { exceptionId: number }) {
   const t = useTranslations('payments');
-  const api = useApi();
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const resolve = async () => {
-    try {
-      await api('/conference/manage/order/exception/resolve', { body: { exceptionId, note } });
-      notifications.show({ color: 'green', message: t('resolved') });
-      setOpen(false);
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
-  };
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZResolveException,
+    defaultValues: { exceptionId, note: '' },
+    call: { path: '/conference/manage/order/exception/resolve' },
+    success: t('resolved'),
+    onSuccess: () => setOpen(false),
+    refresh: true,
+  });
   return (
     <>
       <Button size="compact-sm" variant="light" onClick={() => setOpen(true)} data-testid="resolve-exception">
         {t('resolve')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('resolve')}>
-        <Stack gap="sm">
-          <Textarea label={t('resolveNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button onClick={resolve}>{t('resolve')}</Button>
-          </Group>
-        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Textarea label={t('resolveNote')} maxLength={500} error={fieldError('note')} {...form.register('note')} />
+            <Group justify="flex-end">
+              <SubmitButton loading={form.formState.isSubmitting}>{t('resolve')}</SubmitButton>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </>
   );
 }
 
+/** The refund form: an amount in major units with at most the currency's decimals, and a reason. */
+function refundSchema(currency: string) {
+  const digits = minorDigits(currency);
+  const amount = new RegExp(`^\\d+${digits ? `(?:\\.\\d{1,${digits}})?` : ''}$`);
+  return z.object({
+    amount: z.string().trim().regex(amount, 'priceInvalid'),
+    reason: z.string().max(500, 'tooLong'),
+  });
+}
+
 /** Refund part or all of a paid payment (major units typed, minor units sent). */
 export function RefundForm({ billId, leftMinor, currency }: { billId: number; leftMinor: number; currency: string }) {
   const t = useTranslations('payments');
-  const tv = useTranslations('validation');
-  const api = useApi();
-  const router = useRouter();
   const digits = minorDigits(currency);
-  const [amount, setAmount] = useState((leftMinor / 10 ** digits).toFixed(digits));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const refund = async () => {
-    const match = new RegExp(`^\\d+${digits ? `(?:\\.\\d{1,${digits}})?` : ''}$`).exec(amount.trim());
-    if (!match) {
-      setError(tv('priceInvalid'));
-      return;
-    }
-    const minor = toMinor(amount, currency);
-    setBusy(true);
-    try {
-      if (!window.confirm(t('refundConfirm', { amount: `${amount.trim()} ${currency}` }))) return;
-      const outcome = await api<{ status: string }>('/conference/manage/order/refund', { body: { billId, amountMinor: minor, reason } });
+  const schema = useMemo(() => refundSchema(currency), [currency]);
+  const { form, submit, fieldError } = useApiForm({
+    schema,
+    defaultValues: { amount: (leftMinor / 10 ** digits).toFixed(digits), reason: '' },
+    // Sent once the manager confirms the amount (null: not sent).
+    call: async ({ amount, reason }, api): Promise<{ status: string } | null> => {
+      if (!window.confirm(t('refundConfirm', { amount: `${amount} ${currency}` }))) return null;
+      return api<{ status: string }>('/conference/manage/order/refund', {
+        body: { billId, amountMinor: toMinor(amount, currency), reason },
+      });
+    },
+    fieldMap: { amountMinor: 'amount' },
+    onSuccess: (outcome) => {
+      if (!outcome) return;
       notifications.show({
         color: outcome.status === 'done' ? 'green' : 'orange',
         message: outcome.status === 'done' ? t('refundDone') : t('refundPending'),
       });
-      router.refresh();
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refresh: true,
+  });
   return (
-    <Stack gap="xs" data-testid="refund-form">
+    <form onSubmit={submit} noValidate data-testid="refund-form">
       <Group align="flex-end" gap="sm">
         <Textarea
           label={`${t('refundAmount')} (${currency})`}
           autosize
           minRows={1}
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          error={fieldError('amount')}
           data-testid="refund-amount"
+          {...form.register('amount')}
         />
         <Textarea
           label={t('refundReason')}
           autosize
           minRows={1}
-          value={reason}
           maxLength={500}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          error={fieldError('reason')}
+          {...form.register('reason')}
         />
-        <Button color="red" variant="light" loading={busy} onClick={refund} data-testid="refund-submit">
+        <SubmitButton color="red" variant="light" loading={form.formState.isSubmitting} data-testid="refund-submit">
           {t('refund')}
-        </Button>
+        </SubmitButton>
       </Group>
-    </Stack>
+    </form>
   );
 }

@@ -1,19 +1,15 @@
 'use client';
 
 import { Fieldset, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CURRENCIES } from '@/lib/fees/money';
-import { useRouter } from '@/lib/i18n/navigation';
 import { SUBMISSION_FILE_MAX_MB, SUBMISSION_FILE_TYPES, ZCallConfig, type CallConfigInput } from '@/lib/submissions/config-schemas';
 import { ApiError } from '@/components/ui/api-client';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { RichTextInput } from '@/components/ui/rich-text-editor';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useFieldError } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { ChoiceListEditor } from './choice-list-editor';
 
 type NumberName = 'cap' | 'perUserLimit' | 'keywordsMin' | 'keywordsMax' | 'abstractMaxChars' | 'abstractFileMaxMb' | 'fullTextMaxMb';
@@ -22,22 +18,18 @@ type SwitchName = 'enabled' | 'abstractFileRequired' | 'fullTextRequired';
 /** The call-for-papers settings: dates, limits, lists, keywords, files, fee and notice. `used` is shown, never sent. */
 export function CallConfigForm({ initial, used }: { initial: CallConfigInput; used: number }) {
   const t = useTranslations('contributeConfig');
-  const api = useApi();
-  const router = useRouter();
-  const fieldError = useFieldError();
-  const form = useForm<CallConfigInput>({ resolver: zodResolver(ZCallConfig) as never, defaultValues: initial });
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZCallConfig,
+    defaultValues: initial,
+    call: { path: '/conference/platform/config/contribute' },
+    success: t('saved'),
+    refresh: true,
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'SUBMISSION_CAP_BELOW_USED') form.setError('cap', { message: error.message });
+    },
+  });
   const errors = form.formState.errors;
   const currency = useWatch({ control: form.control, name: 'feeCurrency' }) ?? 'CNY';
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api('/conference/platform/config/contribute', { body: values });
-      notifications.show({ color: 'green', message: t('saved') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-      if (error instanceof ApiError && error.code === 'SUBMISSION_CAP_BELOW_USED') form.setError('cap', { message: error.message });
-    }
-  });
 
   const toggle = (name: SwitchName, label: string, description?: string) => (
     <Controller
@@ -69,7 +61,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
           value={field.value as number | ''}
           onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
           onBlur={field.onBlur}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`cfp-${name}`}
         />
       )}
@@ -80,7 +72,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
       type="date"
       label={label}
       description={description}
-      error={fieldError(errors[name])}
+      error={fieldError(name)}
       data-testid={`cfp-${name}`}
       {...form.register(name)}
     />
@@ -88,14 +80,14 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
   const types = (name: 'abstractFileTypes' | 'fullTextTypes', label: string) => (
     <Controller
       control={form.control}
-      name={name as Path<CallConfigInput>}
+      name={name}
       render={({ field }) => (
         <MultiSelect
           label={label}
           data={SUBMISSION_FILE_TYPES.map((ext) => ({ value: ext, label: `.${ext}` }))}
           value={(field.value as string[] | undefined) ?? []}
           onChange={field.onChange}
-          error={fieldError(errors[name])}
+          error={fieldError(name)}
           data-testid={`cfp-${name}`}
         />
       )}
@@ -176,7 +168,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
                   currency={currency}
                   value={field.value as number | ''}
                   onChange={field.onChange}
-                  error={fieldError(errors.feeMinor)}
+                  error={fieldError('feeMinor')}
                   data-testid="cfp-feeMinor"
                 />
               )}
@@ -191,7 +183,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
                   value={field.value ?? 'CNY'}
                   onChange={(v) => v && field.onChange(v)}
                   allowDeselect={false}
-                  error={fieldError(errors.feeCurrency)}
+                  error={fieldError('feeCurrency')}
                   data-testid="cfp-feeCurrency"
                 />
               )}
@@ -199,24 +191,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
           </SimpleGrid>
         </Fieldset>
 
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {(['zh', 'en'] as const).map((lang) => (
-            <Controller
-              key={lang}
-              control={form.control}
-              name={`notice.${lang}`}
-              render={({ field }) => (
-                <RichTextInput
-                  label={t(lang === 'zh' ? 'noticeZh' : 'noticeEn')}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={fieldError(errors.notice?.[lang])}
-                  testId={`cfp-notice-${lang}`}
-                />
-              )}
-            />
-          ))}
-        </SimpleGrid>
+        <BilingualInput control={form.control} name="notice" label={{ zh: t('noticeZh'), en: t('noticeEn') }} rich testId="cfp-notice" />
 
         <Group justify="flex-end">
           <SubmitButton loading={form.formState.isSubmitting} data-testid="save-call-config">

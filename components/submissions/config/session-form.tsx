@@ -1,16 +1,15 @@
 'use client';
 
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ZSessionInput, type SessionInput } from '@/lib/submissions/config-schemas';
 import type { FlatSession } from '@/lib/submissions/session-tree';
 import { sessionPathLabel } from '@/lib/submissions/session-tree';
-import { showApiError } from '@/components/ui/form-errors';
+import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 
 export type SessionDraft = SessionInput & { id?: number };
 
@@ -34,13 +33,11 @@ export function SessionForm({
 }) {
   const t = useTranslations('contributeConfig');
   const tc = useTranslations('common');
-  const api = useApi();
   const locale = useAppLocale();
-  const fieldError = useFieldError();
-  const form = useForm<SessionInput>({ resolver: zodResolver(ZSessionInput) as never, defaultValues: initial });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
+  const { form, submit, fieldError } = useApiForm({
+    schema: ZSessionInput,
+    defaultValues: initial,
+    call: async (values, api) => {
       if (initial.id) {
         const { name, prefix, parentId = null } = values;
         await api(`${BASE}/${initial.id}`, { method: 'PUT', body: { name, prefix } });
@@ -48,35 +45,24 @@ export function SessionForm({
       } else {
         await api(BASE, { body: values });
       }
-      notifications.show({ color: 'green', message: t('sessionSaved') });
-      onSaved();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
+    },
+    success: t('sessionSaved'),
+    onSuccess: onSaved,
   });
   return (
     <form onSubmit={submit} noValidate data-testid="session-form">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('sessionNameZh')}
-            required
-            error={fieldError(errors.name?.zh)}
-            data-testid="session-name-zh"
-            {...form.register('name.zh')}
-          />
-          <TextInput
-            label={t('sessionNameEn')}
-            required
-            error={fieldError(errors.name?.en)}
-            data-testid="session-name-en"
-            {...form.register('name.en')}
-          />
-        </SimpleGrid>
+        <BilingualInput
+          control={form.control}
+          name="name"
+          label={{ zh: t('sessionNameZh'), en: t('sessionNameEn') }}
+          required
+          testId="session-name"
+        />
         <TextInput
           label={t('sessionPrefix')}
           description={t('sessionPrefixHint')}
-          error={fieldError(errors.prefix)}
+          error={fieldError('prefix')}
           data-testid="session-prefix"
           {...form.register('prefix')}
         />
@@ -91,7 +77,7 @@ export function SessionForm({
               data={parents.map((p) => ({ value: String(p.id), label: sessionPathLabel(p, locale) }))}
               value={field.value ? String(field.value) : null}
               onChange={(v) => field.onChange(v ? Number(v) : null)}
-              error={fieldError(errors.parentId)}
+              error={fieldError('parentId')}
               data-testid="session-parent"
             />
           )}

@@ -1,14 +1,13 @@
 'use client';
 
 import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
+import { Controller, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi, useAppLocale, useFieldError } from '@/components/ui/use-api';
+import { useAppLocale } from '@/components/ui/use-api';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { SUBMISSION_FIELDS, submissionSchemaFor, type CallRules, type SubmissionInput } from '@/lib/submissions/schemas';
@@ -46,11 +45,29 @@ export function SubmissionForm({
 }) {
   const t = useTranslations('submission.form');
   const locale = useAppLocale();
-  const api = useApi();
   const router = useRouter();
-  const fieldError = useFieldError();
   const [known, setKnown] = useState<Record<number, KnownFile>>(files);
-  const form = useForm<SubmissionInput>({ resolver: zodResolver(submissionSchemaFor(call.rules)), defaultValues: initial });
+  const { form, submit, fieldError } = useApiForm({
+    schema: submissionSchemaFor(call.rules),
+    defaultValues: initial,
+    call: async (values, api): Promise<{ message: string; next?: string }> => {
+      if (mode === 'new') {
+        const created = await api<{ id: number; code: string }>('/conference/submission', { body: values });
+        return { message: t('submitted', { code: created.code }), next: `/profile/submission/details?id=${created.id}` };
+      }
+      if (mode === 'edit') {
+        await api(`/conference/submission/${id}`, { method: 'PUT', body: values });
+        return { message: t('saved') };
+      }
+      const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
+      return { message: t('resubmitted', { version: done.version }) };
+    },
+    onSuccess: ({ message, next }) => {
+      notifications.show({ color: 'green', message });
+      if (next) router.replace(next);
+    },
+    refresh: true,
+  });
   const errors = form.formState.errors;
   const abstract = useWatch({ control: form.control, name: 'abstract' }) ?? '';
   // The list's own message, else the first keyword's (too long, empty).
@@ -58,25 +75,6 @@ export function SubmissionForm({
   const keywordsError = Array.isArray(rawKeywords)
     ? fieldError(rawKeywords.find(Boolean) as { message?: string } | undefined)
     : fieldError(rawKeywords as { message?: string } | undefined);
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      if (mode === 'new') {
-        const created = await api<{ id: number; code: string }>('/conference/submission', { body: values });
-        notifications.show({ color: 'green', message: t('submitted', { code: created.code }) });
-        router.replace(`/profile/submission/details?id=${created.id}`);
-      } else if (mode === 'edit') {
-        await api(`/conference/submission/${id}`, { method: 'PUT', body: values });
-        notifications.show({ color: 'green', message: t('saved') });
-      } else {
-        const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
-        notifications.show({ color: 'green', message: t('resubmitted', { version: done.version }) });
-      }
-      router.refresh();
-    } catch (error) {
-      showApiError(error, form.setError);
-    }
-  });
 
   const choice = (name: 'reportType' | 'category', options: FormCall['reportTypes']) =>
     options.length > 0 && (
@@ -91,7 +89,7 @@ export function SubmissionForm({
             data={options.map((o) => ({ value: o.value, label: localized(o.label, locale) }))}
             value={field.value || null}
             onChange={(v) => field.onChange(v ?? '')}
-            error={fieldError(errors[name])}
+            error={fieldError(name)}
             data-testid={`submission-${name}`}
           />
         )}
@@ -115,7 +113,7 @@ export function SubmissionForm({
               maxMb={abstractFile ? call.abstractFileMaxMb : call.fullTextMaxMb}
               value={value}
               known={value ? (known[value] ?? null) : null}
-              error={fieldError(errors[name])}
+              error={fieldError(name)}
               onChange={(file) => {
                 if (file) setKnown((k) => ({ ...k, [file.id]: file }));
                 field.onChange(file ? file.id : null);
@@ -135,7 +133,7 @@ export function SubmissionForm({
           required
           maxLength={300}
           {...form.register('title')}
-          error={fieldError(errors.title)}
+          error={fieldError('title')}
           data-testid="submission-title"
         />
         <Controller
@@ -150,7 +148,7 @@ export function SubmissionForm({
               data={call.sessions.map((s) => ({ value: String(s.id), label: s.path.map((p) => localized(p, locale)).join(' / ') }))}
               value={field.value ? String(field.value) : null}
               onChange={(v) => field.onChange(v ? Number(v) : null)}
-              error={fieldError(errors.sessionId)}
+              error={fieldError('sessionId')}
               data-testid="submission-session"
             />
           )}
@@ -184,7 +182,7 @@ export function SubmissionForm({
           maxLength={call.rules.abstractMaxChars}
           description={t('abstractCount', { count: abstract.length, max: call.rules.abstractMaxChars })}
           {...form.register('abstract')}
-          error={fieldError(errors.abstract)}
+          error={fieldError('abstract')}
           data-testid="submission-abstract"
         />
         {fileField('abstractFileId')}
