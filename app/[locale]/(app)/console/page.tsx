@@ -3,7 +3,7 @@ import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { ConferenceActions } from '@/components/console/conference-actions';
+import { ConferenceActions } from '@/components/conferences/conference-actions';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';

@@ -1,7 +1,7 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { CreateConferenceForm } from '@/components/console/create-conference-form';
+import { CreateConferenceForm } from '@/components/conferences/create-conference-form';
 import { requirePage } from '@/lib/auth/require-page';
 
 export async function generateMetadata(): Promise<Metadata> {

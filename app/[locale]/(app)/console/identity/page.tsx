@@ -2,7 +2,7 @@ import { Container, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { ProviderAdmin } from '@/components/identity/provider-admin';
+import { ProviderAdmin } from '@/components/oidc/provider-admin';
 import { requirePage } from '@/lib/auth/require-page';
 import { originOf } from '@/lib/conferences/seo';
 import { listProvidersForAdmin } from '@/lib/oidc/admin';

@@ -1,8 +1,8 @@
 import { Container, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { DomainActions } from '@/components/console/domain-actions';
-import { ReviewActions } from '@/components/console/review-actions';
+import { DomainActions } from '@/components/conferences/domain-actions';
+import { ReviewActions } from '@/components/conferences/review-actions';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { pendingDomains } from '@/lib/conferences/domains';

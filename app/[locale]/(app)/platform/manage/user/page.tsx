@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BulkMailBar, BulkMailSelection, PageCheckbox, RegistrantCheckbox } from '@/components/manage/bulk-mail';
-import { MailHistory } from '@/components/manage/mail-history';
-import { AddRegistrant } from '@/components/manage/registrant-form';
+import { BulkMailBar, BulkMailSelection, PageCheckbox, RegistrantCheckbox } from '@/components/mail/bulk-mail';
+import { MailHistory } from '@/components/mail/mail-history';
+import { AddRegistrant } from '@/components/registration/registrant-form';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
 import { ListPages } from '@/components/ui/list-pages';
 import { ListTable } from '@/components/ui/list-table';

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { EditRegistrant } from '@/components/manage/registrant-form';
+import { EditRegistrant } from '@/components/registration/registrant-form';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
