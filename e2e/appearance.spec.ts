@@ -45,7 +45,7 @@ test('an organiser builds a look from templates and puts it in use; visitors get
     `<section class="look-hero"><h1 class="look-title">{{title}}</h1><p class="look-lang">${lang}</p><p class="look-countdown">{{countdown}}</p><div class="look-body">{{content}}</div><img src="x.png" onerror="window.__pwned=1"><script>window.__pwned=2</script><a class="look-bad" href="javascript:window.__pwned=3">x</a></section>`;
   await page.getByTestId('template-content-zh').fill(layout('中文版式'));
   await page.getByTestId('template-content-en').fill(layout('English layout'));
-  await page.locator('input[type="file"][accept=".css,text/css"]').setInputFiles({
+  await page.locator('input[type="file"][accept=".css"]').setInputFiles({
     name: 'look.css',
     mimeType: 'text/css',
     buffer: Buffer.from('.look-hero { background-color: rgb(12, 34, 56); color: rgb(255, 255, 255); padding: 24px; }'),

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Code, FileButton, Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Code, Group, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -14,6 +14,7 @@ import { localized } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
 import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UploadField } from '@/components/ui/upload-field';
 import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 
@@ -43,10 +44,6 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
   const [isMobile, type] = useWatch({ control: form.control, name: ['isMobile', 'type'] });
   const loadCss = async (file: File | null) => {
     if (!file) return;
-    if (file.size > TEMPLATE_CSS_MAX_BYTES) {
-      form.setError('css', { message: tv('cssTooLarge') });
-      return;
-    }
     form.setValue('css', await file.text(), { shouldDirty: true });
     form.clearErrors('css');
   };
@@ -104,15 +101,14 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
             data-testid="template-css"
             {...form.register('css')}
           />
-          <Group>
-            <FileButton onChange={loadCss} accept=".css,text/css">
-              {(props) => (
-                <Button variant="light" size="xs" {...props} data-testid="template-css-file">
-                  {t('cssFile')}
-                </Button>
-              )}
-            </FileButton>
-          </Group>
+          <UploadField
+            types={['css']}
+            maxBytes={TEMPLATE_CSS_MAX_BYTES}
+            tooLargeMessage={tv('cssTooLarge')}
+            buttonLabel={t('cssFile')}
+            onPicked={loadCss}
+            testId="template-css-file"
+          />
         </Stack>
         <Group align="flex-start">
           <Controller

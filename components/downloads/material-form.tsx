@@ -1,16 +1,16 @@
 'use client';
 
-import { Button, FileInput, Group, Modal, Radio, RadioGroup, Stack } from '@mantine/core';
+import { Button, Group, Modal, Radio, RadioGroup, Stack } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { DOWNLOAD_AUDIENCES, DOWNLOAD_MAX_BYTES, DOWNLOAD_TYPES, ZMaterialInput, type MaterialInput } from '@/lib/downloads/schemas';
 import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { UploadField, useFormUpload } from '@/components/ui/upload-field';
 import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
 
 export const NEW_MATERIAL: MaterialInput = { title: { zh: '', en: '' }, description: { zh: '', en: '' }, audience: 'registrants' };
-const ACCEPT = DOWNLOAD_TYPES.map((ext) => `.${ext}`).join(',');
 
 /**
  * The modal that uploads a material (the file, ≤ 20 MB, of an accepted type) with its title and
@@ -35,10 +35,11 @@ export function MaterialForm({
   const te = useTranslations('errors');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const { progress, send } = useFormUpload();
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
-    setFileError(chosen && chosen.size > DOWNLOAD_MAX_BYTES ? te('uploadTooLarge') : undefined);
+    setFileError(undefined);
   };
   const close = () => {
     choose(null);
@@ -53,14 +54,10 @@ export function MaterialForm({
         setFileError(t('fileRequired'));
         return NOT_SENT;
       }
-      if (file.size > DOWNLOAD_MAX_BYTES) {
-        setFileError(te('uploadTooLarge'));
-        return NOT_SENT;
-      }
       const body = new FormData();
       body.set('file', file);
       body.set('data', JSON.stringify(values));
-      return api('/conference/platform/manage/download', { body });
+      return send('/conference/platform/manage/download', body);
     },
     success: t('saved'),
     onSuccess: () => {
@@ -74,17 +71,19 @@ export function MaterialForm({
       <form onSubmit={submit} noValidate data-testid="material-form">
         <Stack gap="sm">
           {!materialId && (
-            <FileInput
+            <UploadField
               label={t('file')}
               description={t('fileHint', { types: DOWNLOAD_TYPES.join(', ') })}
-              placeholder={t('filePlaceholder')}
+              buttonLabel={t('filePlaceholder')}
               required
-              clearable
-              accept={ACCEPT}
+              types={DOWNLOAD_TYPES}
+              maxBytes={DOWNLOAD_MAX_BYTES}
+              tooLargeMessage={te('uploadTooLarge')}
               value={file}
-              onChange={choose}
+              onPicked={choose}
+              progress={progress}
               error={fileError}
-              data-testid="material-file"
+              testId="material-file"
             />
           )}
           <BilingualInput

@@ -4,7 +4,6 @@ import {
   Alert,
   Badge,
   Button,
-  FileInput,
   Group,
   Image,
   Loader,
@@ -23,12 +22,14 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { showApiError } from '@/components/ui/form-errors';
+import { UploadField, useFormUpload } from '@/components/ui/upload-field';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
 import { formatMoney } from '@/lib/fees/money';
 import { isPayable } from '@/lib/orders/rules';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import type { BillView } from '@/lib/payments/bill-view';
 import { METHOD_FIELDS } from '@/lib/payments/method-fields';
+import { SLIP_MAX_BYTES, SLIP_TYPES } from '@/lib/payments/slip-rules';
 import type { MethodKind } from '@/lib/payments/providers/types';
 
 const POLL_MS = 3_000;
@@ -149,6 +150,7 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const { progress, send: upload } = useFormUpload();
   const { bill } = view;
   const fields = METHOD_FIELDS[bill.methodKind as MethodKind].settings;
   const refresh = async () => onChange(await api<BillView>(`/conference/pay/bill/${bill.id}`));
@@ -159,7 +161,7 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
       const body = new FormData();
       body.set('file', file);
       body.set('note', note);
-      await api(`/conference/pay/bill/${bill.id}/slip`, { body });
+      await upload(`/conference/pay/bill/${bill.id}/slip`, body);
       notifications.show({ color: 'green', message: t('slipSent') });
       await refresh();
     } catch (error) {
@@ -204,7 +206,15 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
         <Text size="sm" c="dimmed">
           {t('slipHelp')}
         </Text>
-        <FileInput label={t('slipFile')} accept=".jpg,.jpeg,.png,.pdf" value={file} onChange={setFile} clearable data-testid="slip-file" />
+        <UploadField
+          label={t('slipFile')}
+          types={SLIP_TYPES}
+          maxBytes={SLIP_MAX_BYTES}
+          value={file}
+          onPicked={setFile}
+          progress={progress}
+          testId="slip-file"
+        />
         <Textarea label={t('slipNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
         <Group gap="sm">
           <Button onClick={send} loading={busy} disabled={!file} data-testid="slip-send">

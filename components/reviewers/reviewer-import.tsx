@@ -1,11 +1,12 @@
 'use client';
 
-import { Anchor, Button, FileInput, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { UploadField, useFormUpload } from '@/components/ui/upload-field';
+import { SHEET_MAX_BYTES, SHEET_TYPES } from '@/lib/imports/sheet-types';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { ImportResult } from '@/lib/reviewers/import-reviewers';
 
@@ -14,21 +15,22 @@ const PATH = '/conference/platform/manage/review/import';
 /** Imports reviewers from an xlsx or CSV file and shows what was added, skipped and refused (by row). */
 export function ReviewerImport() {
   const t = useTranslations('reviewers');
-  const api = useApi();
   const router = useRouter();
+  const { progress, send: upload } = useFormUpload();
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   const send = async () => {
     if (!file) {
-      notifications.show({ color: 'orange', message: t('noFile') });
+      setFileError(t('noFile'));
       return;
     }
     setBusy(true);
     try {
       const body = new FormData();
       body.set('file', file);
-      const answer = await api<ImportResult>(PATH, { body });
+      const answer = await upload<ImportResult>(PATH, body);
       setResult(answer);
       notifications.show({
         color: 'green',
@@ -51,13 +53,18 @@ export function ReviewerImport() {
         <Anchor href={`/api${PATH}`} download data-testid="reviewer-import-template">
           {t('downloadTemplate')}
         </Anchor>
-        <FileInput
+        <UploadField
           label={t('chooseFile')}
-          accept=".xlsx,.csv"
+          types={SHEET_TYPES}
+          maxBytes={SHEET_MAX_BYTES}
           value={file}
-          onChange={setFile}
-          clearable
-          data-testid="reviewer-import-file"
+          onPicked={(chosen) => {
+            setFile(chosen);
+            setFileError(undefined);
+          }}
+          progress={progress}
+          error={fileError}
+          testId="reviewer-import-file"
         />
         <div>
           <Button onClick={send} loading={busy} data-testid="reviewer-import-submit">

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/http/app-error';
 import { readCsvRows } from './csv-rows';
 import { rowCollector, type SheetLimits, type SheetRows } from './sheet-rows';
+import { SHEET_MAX_BYTES } from './sheet-types';
 import { readXlsxRows } from './xlsx-rows';
 
 export type { SheetLimits, SheetRow, SheetRows } from './sheet-rows';
@@ -14,7 +15,7 @@ const MB = 1024 * 1024;
  * columns (templates have a handful).
  */
 export const SHEET_LIMITS: SheetLimits = {
-  maxBytes: 2 * MB,
+  maxBytes: SHEET_MAX_BYTES,
   maxUnzippedBytes: 8 * MB,
   maxRatio: 100,
   ratioFloorBytes: 1 * MB,

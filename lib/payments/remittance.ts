@@ -6,12 +6,12 @@ import { attachUploads, discardUpload, publishUploads, receiveUpload } from '@/l
 import { queuePaymentMail, settleBill } from './apply-event';
 import { billOrderIds, type Bill } from './create-bill';
 import { logBill, logOrders } from './log';
+import { SLIP_MAX_BYTES, SLIP_TYPES } from './slip-rules';
 
-/** Transfer slips: a picture or a PDF of at most 10 MB. */
-export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
+export { SLIP_MAX_BYTES };
 const SLIP_UPLOAD = {
   field: 'paymentSlip',
-  types: ['pdf', 'jpg', 'jpeg', 'png'],
+  types: SLIP_TYPES,
   maxBytes: SLIP_MAX_BYTES,
   tooLarge: 'SLIP_TOO_LARGE',
 } as const;
