@@ -1,10 +1,10 @@
 'use client';
 
-import { Group, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import type { UseFormReturn } from 'react-hook-form';
 import type { CodePurpose } from '@/lib/accounts/schemas';
-import { SendCodeButton } from '@/components/ui/send-code-button';
+import { CodeField } from '@/components/ui/code-field';
 import { useFieldError } from '@/components/ui/use-api';
 import type { CodeFormValues } from './password-fields';
 import { useSendCode } from './use-send-code';
@@ -25,21 +25,7 @@ export function EmailCodeFields({ form, purpose }: { form: UseFormReturn<CodeFor
         error={fieldError(form.formState.errors.email)}
         {...form.register('email')}
       />
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          label={t('code')}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          required
-          style={{ flex: 1 }}
-          error={fieldError(form.formState.errors.code)}
-          {...form.register('code')}
-        />
-        <div style={{ paddingTop: 25 }}>
-          <SendCodeButton onSend={sendCode} />
-        </div>
-      </Group>
+      <CodeField label={t('code')} error={fieldError(form.formState.errors.code)} onSend={sendCode} {...form.register('code')} />
     </>
   );
 }

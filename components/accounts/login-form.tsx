@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
+import { CodeField } from '@/components/ui/code-field';
 import { ApiError, localePath } from '@/components/ui/api-client';
 import { safeReturnPath } from '@/components/ui/form-errors';
 import { SendCodeButton } from '@/components/ui/send-code-button';
@@ -83,17 +84,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           error={fieldError('password')}
           {...form.register('password')}
         />
-        {locked && (
-          <TextInput
-            label={t('loginCode')}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            required
-            error={fieldError('code')}
-            {...form.register('code')}
-          />
-        )}
+        {locked && <CodeField label={t('loginCode')} error={fieldError('code')} {...form.register('code')} />}
         <SubmitButton loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
         </SubmitButton>

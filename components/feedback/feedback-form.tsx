@@ -4,8 +4,8 @@ import { Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@ma
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { CodeField } from '@/components/ui/code-field';
 import { showApiError } from '@/components/ui/form-errors';
-import { SendCodeButton } from '@/components/ui/send-code-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useApi } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
@@ -122,22 +122,7 @@ export function FeedbackForm({
           data-testid="feedback-email"
           {...form.register('email')}
         />
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            label={t('code')}
-            required
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            style={{ flex: 1, minWidth: 0 }}
-            error={fieldError('code')}
-            data-testid="feedback-code"
-            {...form.register('code')}
-          />
-          <div style={{ paddingTop: 25 }}>
-            <SendCodeButton onSend={sendCode} />
-          </div>
-        </Group>
+        <CodeField label={t('code')} error={fieldError('code')} data-testid="feedback-code" onSend={sendCode} {...form.register('code')} />
         <Group justify="flex-end">
           <SubmitButton loading={form.formState.isSubmitting} data-testid="feedback-submit">
             {t('submit')}

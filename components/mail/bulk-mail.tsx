@@ -1,7 +1,6 @@
 'use client';
 
 import { Alert, Button, Checkbox, Code, Fieldset, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -94,8 +93,8 @@ export function BulkMailBar({ filters, total }: { filters: Filters; total: numbe
     defaultValues: EMPTY,
     call: (message, api) =>
       api<{ recipients: number }>('/conference/manage/user/mail', { body: { ...message, ids: all ? [] : [...selected], all, filters } }),
-    onSuccess: (result) => {
-      notifications.show({ color: 'green', message: t('sent', { count: result.recipients }) });
+    success: (result) => t('sent', { count: result.recipients }),
+    onSuccess: () => {
       form.reset(EMPTY);
       setOpen(false);
     },

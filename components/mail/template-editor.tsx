@@ -15,16 +15,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApi } from '@/components/ui/use-api';
+import { useApiAction } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { locales, type Locale, type LocalizedText } from '@/lib/i18n/localized';
-import { useRouter } from '@/lib/i18n/navigation';
 import {
   fillPlaceholders,
   MAIL_BODY_MAX,
@@ -71,8 +68,7 @@ export function MailTemplates({ templates, samples }: { templates: EditableTempl
  */
 export function MailTemplateForm({ template, samples, path }: { template: EditableTemplateView; samples: Samples; path?: string }) {
   const t = useTranslations('mailConfig');
-  const api = useApi();
-  const router = useRouter();
+  const { run } = useApiAction();
   const { name, vars, defaults } = template;
   const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
@@ -91,14 +87,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
   };
   const restore = async () => {
     if (!window.confirm(t('restoreConfirm'))) return;
-    try {
-      await api(url, { method: 'DELETE' });
-      form.reset(EMPTY);
-      notifications.show({ color: 'green', message: t('restored') });
-      router.refresh();
-    } catch (error) {
-      showApiError(error);
-    }
+    await run(url, { method: 'DELETE' }, t('restored'), { onSuccess: () => form.reset(EMPTY) });
   };
   const sample = (locale: Locale) => samples[locale];
   return (

@@ -1,29 +1,30 @@
 'use client';
 
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FeeOffer } from '@/lib/fees/fee-offer';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi } from '@/components/ui/use-api';
+import { useApiAction } from '@/components/ui/use-api';
 
 const EMPTY: FeeChoice = { registerFeeId: null, optional: [], invitationCode: '' };
 
 function useOffer(initial: FeeOffer) {
-  const api = useApi();
+  const { run } = useApiAction();
   const t = useTranslations('fees');
   const [offer, setOffer] = useState(initial);
   const applyCode = async (code: string) => {
-    try {
-      setOffer(await api<FeeOffer>(`/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`));
-      notifications.show({ color: 'green', message: t('codeApplied') });
-    } catch (error) {
-      showApiError(error);
-    }
+    await run<FeeOffer>(
+      `/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`,
+      {},
+      t('codeApplied'),
+      {
+        refresh: false,
+        onSuccess: setOffer,
+      },
+    );
   };
   return { offer, applyCode };
 }
@@ -44,12 +45,10 @@ export function AddFeesForm({
 }) {
   const t = useTranslations('orders');
   const tv = useTranslations('validation');
-  const api = useApi();
-  const router = useRouter();
+  const { run, busy } = useApiAction();
   const { offer: fetched, applyCode } = useOffer(initialOffer);
   const offer = { ...fetched, optional: fetched.optional.filter((fee) => !exclude.includes(fee.id)) };
   const [choice, setChoice] = useState<FeeChoice>(EMPTY);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const empty = only === 'register' ? choice.registerFeeId === null : choice.optional.length === 0;
   const submit = async () => {
@@ -57,19 +56,12 @@ export function AddFeesForm({
       setError(tv('chooseRegisterFee'));
       return;
     }
-    setBusy(true);
-    try {
-      await api('/conference/order/fee/add', {
-        body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null },
-      });
-      notifications.show({ color: 'green', message: t('added') });
-      setChoice(EMPTY);
-      router.refresh();
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      '/conference/order/fee/add',
+      { body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null } },
+      t('added'),
+      { onSuccess: () => setChoice(EMPTY) },
+    );
   };
   return (
     <Stack gap="sm" data-testid={testId}>
@@ -97,20 +89,17 @@ export function AddFeesForm({
 /** Sends a change of one of my orders, then back to the fee page; `busy` while it runs. */
 function useChangeOrder(orderId: number) {
   const t = useTranslations('orders');
-  const api = useApi();
+  const { run, busy } = useApiAction();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
   const change = async (feeId: number, quantity: number, invitationCode = '') => {
-    setBusy(true);
-    try {
-      await api('/conference/order/fee/update', { body: { orderId, feeId, quantity, invitationCode } });
-      notifications.show({ color: 'green', message: quantity === 0 ? t('dropped') : t('changed') });
-      router.push('/profile/conference/fee');
-      router.refresh();
-    } catch (e) {
-      showApiError(e);
-      setBusy(false);
-    }
+    await run(
+      '/conference/order/fee/update',
+      { body: { orderId, feeId, quantity, invitationCode } },
+      quantity === 0 ? t('dropped') : t('changed'),
+      {
+        onSuccess: () => router.push('/profile/conference/fee'),
+      },
+    );
   };
   return { busy, change };
 }

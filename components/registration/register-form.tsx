@@ -10,9 +10,8 @@ import type { FeeChoice } from '@/lib/fees/schemas';
 import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
 import { buildAnswerSchema, type Answers, type FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
-import { showApiError } from '@/components/ui/form-errors';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
-import { useApiForm } from '@/components/ui/use-api-form';
+import { useApiAction, useAppLocale } from '@/components/ui/use-api';
+import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
 import { DynamicFields, emptyAnswers } from './dynamic-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 
@@ -33,7 +32,7 @@ export function RegisterForm(props: {
   const t = useTranslations('register');
   const tv = useTranslations('validation');
   const tf = useTranslations('fees');
-  const api = useApi();
+  const { run } = useApiAction();
   const locale = useAppLocale();
   const [agreed, setAgreed] = useState(false);
   const [done, setDone] = useState<Registered | null>(null);
@@ -45,32 +44,33 @@ export function RegisterForm(props: {
   const { form, submit } = useApiForm({
     schema,
     defaultValues: emptyAnswers(props.fields, props.prefill),
-    // Sent only with the notice accepted and a registration fee chosen where one is needed (null: not sent).
-    call: async (answers, send): Promise<Registered | null> => {
+    // Sent only with the notice accepted and a registration fee chosen where one is needed.
+    call: async (answers, send) => {
       if (!agreed) {
         notifications.show({ color: 'orange', message: t('selectNotice') });
-        return null;
+        return NOT_SENT;
       }
       if (registerFeeNeeded(offer, fees, country)) {
         setFeeError(tv('chooseRegisterFee'));
-        return null;
+        return NOT_SENT;
       }
       setFeeError(undefined);
       return send<Registered>('/conference/conferenceUser', { body: { agreeNotice: true, answers, fees } });
     },
-    onSuccess: (registered) => {
-      if (registered) setDone(registered);
-    },
+    onSuccess: setDone,
     fieldMap: Object.fromEntries(props.fields.map((f) => [`answers.${f.key}`, f.key])),
   });
   const country = (useWatch({ control: form.control, name: 'country' }) as string | undefined) || null;
   const applyCode = async (code: string) => {
-    try {
-      setOffer(await api<FeeOffer>(`/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`));
-      notifications.show({ color: 'green', message: tf('codeApplied') });
-    } catch (error) {
-      showApiError(error);
-    }
+    await run<FeeOffer>(
+      `/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`,
+      {},
+      tf('codeApplied'),
+      {
+        refresh: false,
+        onSuccess: setOffer,
+      },
+    );
   };
 
   useEffect(() => {

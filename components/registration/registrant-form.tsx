@@ -1,7 +1,6 @@
 'use client';
 
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DynamicFields, emptyAnswers } from '@/components/registration/dynamic-fields';
@@ -20,7 +19,7 @@ function RegistrantForm<TResult>(
     readOnly: string[];
     submitLabel: string;
     call: (answers: Answers, api: Api) => Promise<TResult>;
-    success?: string;
+    success?: string | ((result: TResult) => string);
     onSuccess?: (result: TResult) => void;
     refresh?: boolean;
     testId: string;
@@ -101,8 +100,8 @@ export function AddRegistrant(props: Props) {
           submitLabel={t('addUser')}
           testId="add-registrant-form"
           call={(answers, api) => api<{ id: number; code: string }>('/conference/conferenceUser/addUser', { body: { answers } })}
+          success={(added) => t('added', { code: added.code })}
           onSuccess={(added) => {
-            notifications.show({ color: 'green', message: t('added', { code: added.code }) });
             setOpened(false);
             router.push(`/platform/manage/userDetails?id=${added.id}`);
           }}

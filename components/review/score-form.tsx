@@ -1,13 +1,12 @@
 'use client';
 
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useApiForm } from '@/components/ui/use-api-form';
+import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { OPINION_MAX, SCORE_KEYS, ZDeclareConflict, ZSubmitReview, type Scales } from '@/lib/review/schemas';
 
@@ -16,7 +15,6 @@ type Values = z.input<typeof ZSubmitReview>;
 /** The reviewer's five scores (each within its scale) and opinion; sent once, after a confirmation. */
 export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scales: Scales }) {
   const t = useTranslations('review');
-  const router = useRouter();
   const { form, submit, fieldError } = useApiForm({
     schema: ZSubmitReview,
     defaultValues: {
@@ -24,24 +22,20 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
       scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, scales[k].min])) as Values['scores'],
       opinion: '',
     },
-    // Sent once each score is within its scale and the reviewer confirms (false: not sent).
-    call: async (values, api): Promise<boolean> => {
+    // Sent once each score is within its scale and the reviewer confirms.
+    call: async (values, api) => {
       for (const k of SCORE_KEYS) {
         const v = values.scores[k];
         if (v < scales[k].min || v > scales[k].max) {
           form.setError(`scores.${k}`, { message: t('scoreRange', { min: scales[k].min, max: scales[k].max }) });
-          return false;
+          return NOT_SENT;
         }
       }
-      if (!window.confirm(t('submitConfirm'))) return false;
-      await api('/conference/review/submit', { body: values });
-      return true;
+      if (!window.confirm(t('submitConfirm'))) return NOT_SENT;
+      return api('/conference/review/submit', { body: values });
     },
-    onSuccess: (sent) => {
-      if (!sent) return;
-      notifications.show({ color: 'green', message: t('submitted') });
-      router.refresh();
-    },
+    success: t('submitted'),
+    refresh: true,
   });
   return (
     <form onSubmit={submit} noValidate data-testid="score-form">

@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { CodeField } from '@/components/ui/code-field';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
-import { SendCodeButton } from '@/components/ui/send-code-button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
@@ -152,22 +152,13 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
           </Text>
           {newAccount && (
             <>
-              <Group align="flex-start" gap="xs" wrap="nowrap">
-                <TextInput
-                  label={t('code')}
-                  inputMode="numeric"
-                  maxLength={6}
-                  autoComplete="one-time-code"
-                  required
-                  style={{ flex: 1, minWidth: 0 }}
-                  error={fieldError('code')}
-                  data-testid="activation-code"
-                  {...form.register('code')}
-                />
-                <div style={{ paddingTop: 25 }}>
-                  <SendCodeButton onSend={sendCode} />
-                </div>
-              </Group>
+              <CodeField
+                label={t('code')}
+                error={fieldError('code')}
+                data-testid="activation-code"
+                onSend={sendCode}
+                {...form.register('code')}
+              />
               <PasswordInput
                 label={t('password')}
                 required

@@ -49,6 +49,8 @@ export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues
   /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
   values?: z.input<TSchema>;
   call: ApiFormCall<z.output<TSchema>, TResult>;
+  /** Asked once the values are valid, before the call (e.g. window.confirm): false sends nothing and shows nothing. */
+  confirm?: (values: z.output<TSchema>) => boolean | Promise<boolean>;
   /** The success notification (already in the user's language), or one made from the answer; none when left out. */
   success?: string | ((result: TResult, values: z.output<TSchema>) => string);
   /** After a success (and its notification): navigate, reset, close a modal… */
@@ -105,9 +107,10 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
     defaultValues: options.defaultValues,
     values: options.values,
   });
-  const { call, success, onSuccess, onError, refresh, fieldMap } = options;
+  const { call, confirm, success, onSuccess, onError, refresh, fieldMap } = options;
 
   const submit = form.handleSubmit(async (values) => {
+    if (confirm && !(await confirm(values))) return;
     try {
       const result =
         typeof call === 'function'

@@ -56,21 +56,36 @@ export function useFieldError() {
   );
 }
 
+/** What a button's call does after its success, besides its message. */
+export type ApiActionOptions<T> = {
+  /** Refresh the page's server data (router.refresh()); true by default. */
+  refresh?: boolean;
+  /** After the success and its message, before the refresh: keep the answer, reset a form, navigate… */
+  onSuccess?: (result: T) => void;
+};
+
 /**
- * A button's call: sends it, shows `message` on success and refreshes the page's server data, or
- * shows the error. `busy` while it runs; the answer (undefined after an error) for the caller.
+ * A button's call: sends it, shows `message` on success and refreshes the page's server data
+ * (unless `refresh: false`), or shows the error. `busy` while it runs; the answer (undefined after
+ * an error) for the caller.
  */
 export function useApiAction() {
   const api = useApi();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
-    async <T>(path: string, init: { method?: string; body?: unknown }, message?: string): Promise<T | undefined> => {
+    async <T>(
+      path: string,
+      init: { method?: string; body?: unknown },
+      message?: string,
+      { refresh = true, onSuccess }: ApiActionOptions<T> = {},
+    ): Promise<T | undefined> => {
       setBusy(true);
       try {
         const result = await api<T>(path, init);
         if (message) notifications.show({ color: 'green', message });
-        router.refresh();
+        onSuccess?.(result);
+        if (refresh) router.refresh();
         return result;
       } catch (error) {
         showApiError(error);

@@ -1,8 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { conferenceOrder } from '@/db/schema';
 import type { Roles } from '@/lib/auth/roles';
 import { isRegistered } from '@/lib/auth/roles';
+import { hasAvailableOrder } from '@/lib/orders/queries';
 import { PAID_STATUSES } from '@/lib/orders/rules';
 import type { DownloadAudience } from './schemas';
 
@@ -14,20 +13,7 @@ export type Viewer = { registered: boolean; paid: boolean; organiser: boolean };
  * type 'registration' whose money arrived (paid online, or a transfer a manager confirmed).
  */
 export async function hasPaidRegistration(db: Executor, conferenceId: number, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: conferenceOrder.id })
-    .from(conferenceOrder)
-    .where(
-      and(
-        eq(conferenceOrder.conferenceId, conferenceId),
-        eq(conferenceOrder.userId, userId),
-        eq(conferenceOrder.type, 'registration'),
-        eq(conferenceOrder.orderStatus, 'available'),
-        inArray(conferenceOrder.payStatus, [...PAID_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return hasAvailableOrder(db, { conferenceId, userId, type: 'registration', payStatuses: PAID_STATUSES });
 }
 
 /** The viewer as the rules need them: registered (the guard's check), paid (registered and a paid registration order), organiser. */

@@ -3,6 +3,30 @@ import type { Executor } from '@/db/client';
 import { conferenceOrder } from '@/db/schema';
 import type { Order } from './place-fee-order';
 
+/**
+ * Whether the account holds an available order of this conference whose payment state is one of
+ * `payStatuses` (and, when given, of `type`): e.g. a paid registration, or an order still to pay.
+ */
+export async function hasAvailableOrder(
+  db: Executor,
+  { conferenceId, userId, payStatuses, type }: { conferenceId: number; userId: string; payStatuses: readonly string[]; type?: string },
+): Promise<boolean> {
+  const [order] = await db
+    .select({ id: conferenceOrder.id })
+    .from(conferenceOrder)
+    .where(
+      and(
+        eq(conferenceOrder.conferenceId, conferenceId),
+        eq(conferenceOrder.userId, userId),
+        type === undefined ? undefined : eq(conferenceOrder.type, type),
+        eq(conferenceOrder.orderStatus, 'available'),
+        inArray(conferenceOrder.payStatus, [...payStatuses]),
+      ),
+    )
+    .limit(1);
+  return Boolean(order);
+}
+
 /** Every order of mine at this conference, newest first. */
 export async function listMyOrders(db: Executor, conferenceId: number, userId: string): Promise<Order[]> {
   return db

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { conferenceOrder, paymentBill } from '@/db/schema';
+import { paymentBill } from '@/db/schema';
+import { hasAvailableOrder } from '@/lib/orders/queries';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 
 /** Order states in which there is still money to send: payable, or waiting for (a slip of) a transfer. */
@@ -14,19 +15,7 @@ const OPEN_BILL_STATUSES = ['pending', 'delay', 'toBeConfirmed'];
  * Everyone else sees which methods exist, not where the money goes.
  */
 export async function canSeePayeeDetails(db: Executor, conferenceId: number, userId: string): Promise<boolean> {
-  const [order] = await db
-    .select({ id: conferenceOrder.id })
-    .from(conferenceOrder)
-    .where(
-      and(
-        eq(conferenceOrder.conferenceId, conferenceId),
-        eq(conferenceOrder.userId, userId),
-        eq(conferenceOrder.orderStatus, 'available'),
-        inArray(conferenceOrder.payStatus, TO_PAY_ORDER_STATUSES),
-      ),
-    )
-    .limit(1);
-  if (order) return true;
+  if (await hasAvailableOrder(db, { conferenceId, userId, payStatuses: TO_PAY_ORDER_STATUSES })) return true;
   const [bill] = await db
     .select({ id: paymentBill.id })
     .from(paymentBill)

@@ -62,10 +62,9 @@ export function RoomTypeForm({
   const { form, submit, fieldError } = useApiForm({
     schema: ZRoomTypeInput,
     values: initial,
-    // Sent unless the organiser declines a new price (false: not sent).
-    call: async (values, api): Promise<boolean> => {
-      // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
-      if (roomTypeId && Number(values.priceMinor) !== Number(initial.priceMinor) && !window.confirm(t('repriceConfirm'))) return false;
+    // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
+    confirm: (values) => !roomTypeId || Number(values.priceMinor) === Number(initial.priceMinor) || window.confirm(t('repriceConfirm')),
+    call: async (values, api) => {
       if (roomTypeId) {
         const saved = await api<{ invalidatedOrders: number }>(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, {
           method: 'PUT',
@@ -74,13 +73,9 @@ export function RoomTypeForm({
         if (saved.invalidatedOrders > 0)
           notifications.show({ color: 'orange', message: t('repricedOrders', { n: saved.invalidatedOrders }) });
       } else await api('/conference/platform/config/hotel/roomTypes', { body: values });
-      return true;
     },
-    onSuccess: (sent) => {
-      if (!sent) return;
-      notifications.show({ color: 'green', message: t('roomTypeSaved') });
-      onSaved();
-    },
+    success: t('roomTypeSaved'),
+    onSuccess: () => onSaved(),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'HOTEL_ROOMS_BELOW_BOOKED') form.setError('totalRooms', { message: error.message });
     },

@@ -112,16 +112,13 @@ export function RefundForm({ billId, leftMinor, currency }: { billId: number; le
   const { form, submit, fieldError } = useApiForm({
     schema,
     defaultValues: { amount: (leftMinor / 10 ** digits).toFixed(digits), reason: '' },
-    // Sent once the manager confirms the amount (null: not sent).
-    call: async ({ amount, reason }, api): Promise<{ status: string } | null> => {
-      if (!window.confirm(t('refundConfirm', { amount: `${amount} ${currency}` }))) return null;
-      return api<{ status: string }>('/conference/manage/order/refund', {
+    confirm: ({ amount }) => window.confirm(t('refundConfirm', { amount: `${amount} ${currency}` })),
+    call: ({ amount, reason }, api) =>
+      api<{ status: string }>('/conference/manage/order/refund', {
         body: { billId, amountMinor: toMinor(amount, currency), reason },
-      });
-    },
+      }),
     fieldMap: { amountMinor: 'amount' },
     onSuccess: (outcome) => {
-      if (!outcome) return;
       notifications.show({
         color: outcome.status === 'done' ? 'green' : 'orange',
         message: outcome.status === 'done' ? t('refundDone') : t('refundPending'),

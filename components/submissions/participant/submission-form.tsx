@@ -1,7 +1,6 @@
 'use client';
 
 import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -62,8 +61,8 @@ export function SubmissionForm({
       const done = await api<{ version: number }>(`/conference/submission/${id}/resubmit`, { body: values });
       return { message: t('resubmitted', { version: done.version }) };
     },
-    onSuccess: ({ message, next }) => {
-      notifications.show({ color: 'green', message });
+    success: ({ message }) => message,
+    onSuccess: ({ next }) => {
       if (next) router.replace(next);
     },
     refresh: true,
