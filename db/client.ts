@@ -1,6 +1,6 @@
 // Server-only (the database): a client component importing this fails the build and `npm run lint`.
 // Outside Next, 'server-only' resolves to its empty module: Vitest aliases it (vitest.config.ts) and
-// the tsx scripts and Playwright run with Node's `--conditions=react-server` (package.json, playwright.config.ts).
+// the tsx scripts load a resolve hook for it (scripts/node/allow-server-only.mjs) and Playwright maps it (e2e/tsconfig.json).
 import 'server-only';
 import path from 'node:path';
 import * as schema from './schema';

@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { PUBLISHED } from '@/lib/conferences/status';
@@ -96,7 +97,12 @@ test.beforeAll(async () => {
   port = await freePort();
   app = spawn(
     process.execPath,
-    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/start.ts'],
+    [
+      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      '--import',
+      pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
+      'scripts/start.ts',
+    ],
     {
       cwd: root,
       env: {

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
 import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
@@ -71,7 +72,12 @@ export default async function globalSetup() {
   const pgliteDir = path.join(dataDir, 'pglite');
   const seed = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'e2e/seed.ts'],
+    [
+      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      '--import',
+      pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
+      'e2e/seed.ts',
+    ],
     {
       cwd: root,
       env: {

@@ -30,6 +30,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
@@ -246,7 +247,12 @@ async function main() {
     // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server processes.
     server = spawn(
       process.execPath,
-      [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', path.join(root, 'scripts', 'start.ts')],
+      [
+        path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        '--import',
+        pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
+        path.join(root, 'scripts', 'start.ts'),
+      ],
       {
         cwd: root,
         env: {

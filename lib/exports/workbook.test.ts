@@ -72,7 +72,7 @@ describe('the export workbook', () => {
       `attachment; filename="___-2026.xlsx"; filename*=UTF-8''${encodeURIComponent('报名表-2026.xlsx')}`,
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body).toBeInstanceOf(ReadableStream);
     const ws = await read(res.body!);
     expect(ws.getRow(2).getCell(1).value).toBe('张三');
