@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GET as configGet, PUT as configPut } from '@/app/api/conference/platform/config/email/route';
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';
 import { conferenceMailConfig, conferenceMember, mailOutbox } from '@/db/schema';
+import { startInsideRateWindow } from '@/testing/harness/clock';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hitRateLimit, LIMITS } from '@/lib/accounts/rate-limit';
 import { useAsProcessDatabase } from '@/testing/harness/handlers';
@@ -128,6 +129,8 @@ describe.each(testBackends())('a conference’s own mail account on %s', (backen
   });
 
   it('sends a test mail through the saved account, with its login and sender', async () => {
+    const realClock = startInsideRateWindow(LIMITS.mailTestPerAccount.windowSeconds);
+    onTestFinished(realClock);
     const before = smtp.mails.length;
     const res = await fx.call(testPost, `${PATH}/test`, { token: fx.managerA, body: { to: 'Organiser@Example.org' } });
     expect(res.status, JSON.stringify(res.json)).toBe(200);

@@ -7,12 +7,14 @@
 import { hostname } from 'node:os';
 import { lookup } from 'node:dns/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PUBLISHED } from '@/lib/conferences/status';
 import { PUT as configPut } from '@/app/api/conference/platform/config/email/route';
 import { POST as testPost } from '@/app/api/conference/platform/config/email/test/route';
 import type { Database } from '@/db/client';
 import { conference, conferenceMailConfig, conferenceMember } from '@/db/schema';
+import { LIMITS } from '@/lib/accounts/rate-limit';
+import { startInsideRateWindow } from '@/testing/harness/clock';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { apiRequest, plantSession, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { decryptSecrets, encryptSecrets } from '@/lib/server/secrets';
@@ -235,6 +237,8 @@ describe.each(testBackends())('a conference’s SMTP host and password on %s', (
 
   it('limits test mails per account across the conferences it manages; another account is not limited', async () => {
     process.env.MAIL_ALLOW_PRIVATE_HOSTS = '1';
+    const realClock = startInsideRateWindow(LIMITS.mailTestPerAccount.windowSeconds);
+    onTestFinished(realClock);
     const first = await freshConference();
     const second = await freshConference();
     // The first conference's manager manages the second too.
