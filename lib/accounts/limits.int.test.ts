@@ -1,5 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startInsideRateWindow } from '@/testing/harness/clock';
 import type { Database } from '@/db/client';
 import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { buildAuth } from '@/lib/auth/auth';
@@ -28,6 +29,12 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(testBackends())('sign-in and code limits on %s', (backend) => {
+  // The limits count in fixed windows (up to an hour): each test runs inside one window.
+  let realClock = () => {};
+  beforeEach(() => {
+    realClock = startInsideRateWindow(3600);
+  });
+  afterEach(() => realClock());
   let database: Database;
   let auth: ReturnType<typeof buildAuth>;
   let conferenceId: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startInsideRateWindow } from '@/testing/harness/clock';
 import { PUBLISHED } from '@/lib/conferences/status';
 import type { Database } from '@/db/client';
 import { conference, registrationConfig, user } from '@/db/schema';
@@ -23,6 +24,12 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(testBackends())('invitation-code guesses on %s', (backend) => {
+  // The limits count in fixed windows (up to an hour): each test runs inside one window.
+  let realClock = () => {};
+  beforeEach(() => {
+    realClock = startInsideRateWindow(3600);
+  });
+  afterEach(() => realClock());
   let database: Database;
   let conf: typeof conference.$inferSelect;
   let vip: number;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startInsideRateWindow } from '@/testing/harness/clock';
 import { GET as begin } from '@/app/api/base/oauth/begin/route';
 import { POST as centralLogin } from '@/app/api/base/oauth/login/route';
 import { POST as oidcLogin } from '@/app/api/base/oauth/oidcLogin/route';
@@ -23,6 +24,12 @@ const json = (v: unknown) => JSON.stringify(v);
 const forgetAuth = () => delete (globalThis as Record<symbol, unknown>)[Symbol.for('confhub.auth')];
 
 describe.each(testBackends())('identity-provider API on %s', (backend) => {
+  // The limits count in fixed windows (up to an hour): each test runs inside one window.
+  let realClock = () => {};
+  beforeEach(() => {
+    realClock = startInsideRateWindow(3600);
+  });
+  afterEach(() => realClock());
   let database: Database;
   let standin: OidcStandin;
   let admin: string;
