@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { tsxScriptArgs } from '../scripts/node/tsx-args';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { PUBLISHED } from '@/lib/conferences/status';
@@ -95,29 +95,20 @@ test.beforeAll(async () => {
   await database.close();
 
   port = await freePort();
-  app = spawn(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      '--import',
-      pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
-      'scripts/start.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        PORT: String(port),
-        WEB_CONCURRENCY: '2',
-        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO: '0',
-        SMTP_HOST: '',
-        PUBLIC_CACHE_TTL_MS: '600000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  app = spawn(process.execPath, tsxScriptArgs('scripts/start.ts'), {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      WEB_CONCURRENCY: '2',
+      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: '0',
+      SMTP_HOST: '',
+      PUBLIC_CACHE_TTL_MS: '600000',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   app.stdout?.on('data', (d) => log.push(String(d)));
   app.stderr?.on('data', (d) => log.push(String(d)));
   const deadline = Date.now() + 90_000;

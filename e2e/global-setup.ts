@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { tsxScriptArgs } from '../scripts/node/tsx-args';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
 import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
@@ -70,25 +70,16 @@ export default async function globalSetup() {
   process.env.E2E_WECHAT_URL = wechat.url;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'confhub-e2e-'));
   const pgliteDir = path.join(dataDir, 'pglite');
-  const seed = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      '--import',
-      pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
-      'e2e/seed.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...env,
-        PGLITE_DIR: pgliteDir,
-        DATABASE_URL: '',
-        E2E_PAYMENT_METHODS: JSON.stringify({ weChat: wechat.providerConfig(), aliPay: alipay.providerConfig() }),
-      },
-      stdio: 'inherit',
+  const seed = spawnSync(process.execPath, tsxScriptArgs('e2e/seed.ts'), {
+    cwd: root,
+    env: {
+      ...env,
+      PGLITE_DIR: pgliteDir,
+      DATABASE_URL: '',
+      E2E_PAYMENT_METHODS: JSON.stringify({ weChat: wechat.providerConfig(), aliPay: alipay.providerConfig() }),
     },
-  );
+    stdio: 'inherit',
+  });
   if (seed.status !== 0) throw new Error('seeding the e2e database failed');
 
   const smtp = await startSmtp();

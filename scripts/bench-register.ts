@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { tsxScriptArgs } from './node/tsx-args';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
@@ -122,29 +122,20 @@ async function main() {
     if (!existsSync(path.join(root, '.next', 'BUILD_ID')))
       spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
     // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server processes.
-    server = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-        '--import',
-        pathToFileURL(path.join(root, 'scripts', 'node', 'allow-server-only.mjs')).href,
-        path.join(root, 'scripts', 'start.ts'),
-      ],
-      {
-        cwd: root,
-        env: {
-          ...env,
-          WORKER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
-          PORT: String(PORT),
-          WEB_CONCURRENCY: String(WORKERS),
-          DATABASE_URL: url.toString(),
-          DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
-          BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-          SEED_DEMO: '0',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+    server = spawn(process.execPath, tsxScriptArgs('scripts/start.ts'), {
+      cwd: root,
+      env: {
+        ...env,
+        WORKER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
+        PORT: String(PORT),
+        WEB_CONCURRENCY: String(WORKERS),
+        DATABASE_URL: url.toString(),
+        DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
+        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: '0',
       },
-    );
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     for (let i = 0; ; i++) {
       if (i > 300) throw new Error('the app did not start');
       try {
