@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zLocalized } from '@/lib/validation/localized';
 import { ZIsoDate } from '@/lib/validation/primitives';
 import { COUNTRY_CODES } from './countries';
-import { RULE_TYPES } from './rule-types';
+import { RULE_TYPES, ZCodePrefix } from './rule-types';
 
 /** Basic registration config of spec §3, with the register module and cap switches of the conference. */
 export const ZBasicConfig = z
@@ -19,12 +19,7 @@ export const ZBasicConfig = z
       .default([]),
     costsSet: z.boolean().default(false),
     ruleType: z.enum(RULE_TYPES).default('REGISTER_FIRST_AND_PAY_LATER'),
-    codePrefix: z
-      .string()
-      .trim()
-      .max(12, 'tooLong')
-      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
-      .default(''),
+    codePrefix: ZCodePrefix,
   })
   .superRefine((value, ctx) => {
     if (value.startDate > value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'dateOrder' });

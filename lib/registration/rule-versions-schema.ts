@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
-import { RULE_TYPES } from './rule-types';
+import { RULE_TYPES, ZCodePrefix } from './rule-types';
 import { ZIsoDate } from '@/lib/validation/primitives';
 
 /** A registration rule version as the organiser edits it (spec §3 registration rule). */
@@ -16,12 +16,7 @@ export const ZRule = z
     costsSet: z.boolean(),
     registerFlag: z.boolean(),
     registerNum: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(1, 'numberInvalid').max(100000, 'numberInvalid'),
-    codePrefix: z
-      .string()
-      .trim()
-      .max(12, 'tooLong')
-      .regex(/^[A-Za-z0-9_-]*$/, 'codePrefixInvalid')
-      .default(''),
+    codePrefix: ZCodePrefix,
     description: zLocalized({ max: 2000 }).default(EMPTY_LOCALIZED),
   })
   .superRefine((value, ctx) => {
