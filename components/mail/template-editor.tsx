@@ -85,10 +85,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
     if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
     return fieldError(`${field}.${locale}`);
   };
-  const restore = async () => {
-    if (!window.confirm(t('restoreConfirm'))) return;
-    await run(url, { method: 'DELETE' }, t('restored'), { onSuccess: () => form.reset(EMPTY) });
-  };
+  const restore = () => run(url, { method: 'DELETE' }, t('restored'), { confirm: t('restoreConfirm'), onSuccess: () => form.reset(EMPTY) });
   const sample = (locale: Locale) => samples[locale];
   return (
     <Stack gap="md" data-testid="mail-template" data-template={name}>

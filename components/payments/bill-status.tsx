@@ -21,6 +21,7 @@ import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { showApiError } from '@/components/ui/form-errors';
 import { UploadField, useFormUpload } from '@/components/ui/upload-field';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
@@ -151,6 +152,7 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const { progress, send: upload } = useFormUpload();
+  const confirm = useConfirm();
   const { bill } = view;
   const fields = METHOD_FIELDS[bill.methodKind as MethodKind].settings;
   const refresh = async () => onChange(await api<BillView>(`/conference/pay/bill/${bill.id}`));
@@ -171,7 +173,7 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
     }
   };
   const cancel = async () => {
-    if (!window.confirm(t('cancelTransferConfirm'))) return;
+    if (!(await confirm(t('cancelTransferConfirm')))) return;
     try {
       await api(`/conference/pay/bill/${bill.id}/cancel`, { method: 'POST' });
       await refresh();

@@ -148,11 +148,11 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
                               variant="subtle"
                               color="red"
                               onClick={() =>
-                                window.confirm(t('confirmDelete')) &&
                                 call(
                                   `/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`,
                                   { method: 'DELETE' },
                                   t('fieldDeleted'),
+                                  { confirm: { message: t('confirmDelete'), color: 'red', confirmLabel: t('delete') } },
                                 )
                               }
                             >

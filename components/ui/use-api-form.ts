@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ApiError } from './api-client';
+import { useConfirm, type ConfirmRequest } from './confirm-dialog';
 import { serverFieldErrors } from './server-field-errors';
 import { useApi, useFieldError } from './use-api';
 
@@ -49,8 +50,11 @@ export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues
   /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
   values?: z.input<TSchema>;
   call: ApiFormCall<z.output<TSchema>, TResult>;
-  /** Asked once the values are valid, before the call (e.g. window.confirm): false sends nothing and shows nothing. */
-  confirm?: (values: z.output<TSchema>) => boolean | Promise<boolean>;
+  /**
+   * Asked in the app's confirm dialog once the values are valid, before the call; cancelling sends
+   * nothing and shows nothing. A function may answer null when these values need no question.
+   */
+  confirm?: ConfirmRequest | ((values: z.output<TSchema>) => ConfirmRequest | null);
   /** The success notification (already in the user's language), or one made from the answer; none when left out. */
   success?: string | ((result: TResult, values: z.output<TSchema>) => string);
   /** After a success (and its notification): navigate, reset, close a modal… */
@@ -101,6 +105,7 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   const api = useApi();
   const router = useRouter();
   const translate = useFieldError();
+  const ask = useConfirm();
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     ...options.formOptions,
     resolver: zodResolver(options.schema),
@@ -110,7 +115,8 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   const { call, confirm, success, onSuccess, onError, refresh, fieldMap } = options;
 
   const submit = form.handleSubmit(async (values) => {
-    if (confirm && !(await confirm(values))) return;
+    const question = typeof confirm === 'function' ? confirm(values) : confirm;
+    if (question && !(await ask(question))) return;
     try {
       const result =
         typeof call === 'function'

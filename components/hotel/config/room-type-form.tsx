@@ -63,7 +63,7 @@ export function RoomTypeForm({
     schema: ZRoomTypeInput,
     values: initial,
     // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
-    confirm: (values) => !roomTypeId || Number(values.priceMinor) === Number(initial.priceMinor) || window.confirm(t('repriceConfirm')),
+    confirm: (values) => (!roomTypeId || Number(values.priceMinor) === Number(initial.priceMinor) ? null : t('repriceConfirm')),
     call: async (values, api) => {
       if (roomTypeId) {
         const saved = await api<{ invalidatedOrders: number }>(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, {

@@ -30,6 +30,7 @@ export function BillDecision({ billId }: { billId: number }) {
       '/conference/manage/order/decide',
       { body: { billId, decision: 'confirm', note: form.getValues('note') } },
       t('confirmed'),
+      { confirm: { message: t('confirmReceivedConfirm'), color: 'green', confirmLabel: t('confirm') } },
     );
     if (done !== undefined) setRejecting(false);
   };
@@ -112,7 +113,7 @@ export function RefundForm({ billId, leftMinor, currency }: { billId: number; le
   const { form, submit, fieldError } = useApiForm({
     schema,
     defaultValues: { amount: (leftMinor / 10 ** digits).toFixed(digits), reason: '' },
-    confirm: ({ amount }) => window.confirm(t('refundConfirm', { amount: `${amount} ${currency}` })),
+    confirm: ({ amount }) => ({ message: t('refundConfirm', { amount: `${amount} ${currency}` }), color: 'red' }),
     call: ({ amount, reason }, api) =>
       api<{ status: string }>('/conference/manage/order/refund', {
         body: { billId, amountMinor: toMinor(amount, currency), reason },
