@@ -26,7 +26,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
   const t = useTranslations('auth');
   const locale = useAppLocale();
   const [locked, setLocked] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZLogin,
     defaultValues: { email: '', password: '' },
     call: { path: '/base/oauth/localLogin' },
@@ -85,7 +85,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           {...form.register('password')}
         />
         {locked && <CodeField label={t('loginCode')} error={fieldError('code')} {...form.register('code')} />}
-        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
         </SubmitButton>
         <Group justify="space-between">

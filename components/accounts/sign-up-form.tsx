@@ -15,7 +15,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 export function SignUpForm({ redirect }: { redirect?: string }) {
   const t = useTranslations('auth');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZSignUp,
     defaultValues: { email: '', code: '', name: '', password: '', confirmPassword: '' },
     call: { path: '/base/account/register' },
@@ -31,7 +31,7 @@ export function SignUpForm({ redirect }: { redirect?: string }) {
         <EmailCodeFields form={form} purpose="registerCode" />
         <TextInput label={t('name')} autoComplete="name" required error={fieldError('name')} {...form.register('name')} />
         <PasswordFields form={form} label={t('password')} />
-        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} fullWidth>
           {t('signUpButton')}
         </SubmitButton>
         <Text size="sm">

@@ -72,7 +72,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
   const { name, vars, defaults } = template;
   const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema,
     defaultValues: template.override ?? EMPTY,
     call: { method: 'PUT', path: url },
@@ -136,7 +136,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
             </Fieldset>
           ))}
           <Group gap="sm">
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="mail-template-save">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="mail-template-save">
               {t('templateSave')}
             </SubmitButton>
             <Button variant="default" onClick={() => form.reset(defaults, { keepDefaultValues: true })} data-testid="mail-template-fill">

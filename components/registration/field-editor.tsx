@@ -23,7 +23,7 @@ export function FieldEditor({
   onSaved: () => void;
 }) {
   const t = useTranslations('registerConfig');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZFieldInput,
     values: initial,
     call: { path: '/conference/conferenceRegUserConfig/saveOptions', body: (value) => ({ ...value, version }) },
@@ -115,7 +115,7 @@ export function FieldEditor({
             )}
           />
           <Group justify="flex-end">
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-field">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-field">
               {t('saveField')}
             </SubmitButton>
           </Group>

@@ -27,7 +27,7 @@ function scoredSchema(scales: Scales, outOfScale: (min: number, max: number) => 
 export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scales: Scales }) {
   const t = useTranslations('review');
   const schema = useMemo(() => scoredSchema(scales, (min, max) => t('scoreRange', { min, max })), [scales, t]);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema,
     defaultValues: { assignmentId, scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, undefined])), opinion: '' },
     confirm: { message: t('submitConfirm'), confirmLabel: t('submitConfirmOk') },
@@ -72,7 +72,7 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
           {...form.register('opinion')}
         />
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="score-submit">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="score-submit">
             {t('submitReview')}
           </SubmitButton>
         </Group>
@@ -86,7 +86,7 @@ export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
   const t = useTranslations('review');
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZDeclareConflict,
     defaultValues: { assignmentId, reason: '' },
     call: { path: '/conference/review/conflict' },
@@ -113,7 +113,7 @@ export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
               {...form.register('reason')}
             />
             <Group justify="flex-end">
-              <SubmitButton color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
+              <SubmitButton error={formError} color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
                 {t('declareConflict')}
               </SubmitButton>
             </Group>

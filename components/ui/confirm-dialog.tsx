@@ -55,7 +55,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal opened={open !== null} onClose={() => settle(false)} title={request?.title ?? t('title')} centered data-testid="confirm-dialog">
+      <Modal
+        opened={open !== null}
+        onClose={() => settle(false)}
+        title={request?.title ?? t('title')}
+        centered
+        data-testid="confirm-dialog"
+      >
         <Stack gap="md">
           {typeof request?.message === 'string' ? <Text data-testid="confirm-message">{request.message}</Text> : request?.message}
           {request?.details}
