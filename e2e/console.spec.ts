@@ -97,7 +97,8 @@ test('a user creates a conference, sets up its website and requests publication;
   expect(notice.subject).toContain('端到端测试会议');
 
   // The platform administrator, in English: a rejection needs a reason.
-  const admin = await browser.newPage();
+  // A context of its own (axe checks the approval dialog on this page).
+  const admin = await (await browser.newContext()).newPage();
   await login(admin, DEMO_ACCOUNTS.platformAdmin.email, DEMO_ACCOUNTS.platformAdmin.password, '/en');
   await admin.goto('/en/console');
   await admin.getByTestId('open-review').click();
@@ -121,7 +122,7 @@ test('a user creates a conference, sets up its website and requests publication;
   const approve = admin.locator(`[data-request="${SLUG}"]`).getByTestId('approve-request');
   await approve.click();
   const dialog = confirmDialog(admin);
-  await expect(dialog).toContainText('Approve “端到端测试会议” for publication?');
+  await expect(dialog).toContainText('Approve “End-to-end Test Conference” for publication?');
   await expect(dialog.getByTestId('site-gaps').locator('[data-gap]')).toHaveText([
     'a home page (no published page is set as the home page)',
     'a menu (no menu items yet)',
