@@ -125,15 +125,16 @@ const EXTRA_VARS: Partial<Record<EditableTemplate, readonly string[]>> = { regis
 
 /**
  * The placeholders a template offers: those its built-in wording uses (the senders fill exactly
- * these), all of the booking's for the hotel mails.
+ * these) and its extras, all of the booking's for the hotel mails.
  */
 export function templateVars(name: EditableTemplate): readonly string[] {
   if (name.startsWith('hotel')) return HOTEL_BOOKING_MAIL_VARS;
-  const found = new Set<string>(EXTRA_VARS[name] ?? []);
+  const found = new Set<string>();
   for (const locale of locales) {
     const template = mailTemplates[name][locale];
     for (const text of [template.subject, ...template.lines]) for (const v of placeholdersIn(text)) found.add(v);
   }
+  for (const v of EXTRA_VARS[name] ?? []) found.add(v);
   return [...found];
 }
 

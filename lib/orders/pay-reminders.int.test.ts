@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conference, conferenceOrder, conferenceRegistration, mailOutbox, paymentSettings, user } from '@/db/schema';
+import { conference, conferenceOrder, conferenceRegistration, mailOutbox, paymentSettings, registrationConfig, user } from '@/db/schema';
 import { GET as configGet } from '@/app/api/conference/platform/config/pay/route';
 import { POST as timesPost } from '@/app/api/conference/platform/config/pay/times/route';
 import { paymentSweep } from '@/lib/payments/recover';
+import { registerParticipant } from '@/lib/registration/register-participant';
+import { formatPayBy } from './pay-by-text';
 import { plantOrder } from '@/testing/fixtures/payments';
 import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
@@ -114,6 +116,26 @@ describe.each(testBackends())('pay reminders and expiry notices on %s', (backend
     // No reminder came after the expiry either.
     expect(await mails('payReminder', english.email)).toHaveLength(1);
     expect(await mails('payReminder', chinese.email)).toHaveLength(1);
+  });
+
+  it('the registration mail names the pay-by time in the conference’s zone and links the payment page', async () => {
+    await database.db
+      .insert(registrationConfig)
+      .values({ conferenceId: fx.conferenceId, startDate: '2000-01-01', endDate: '2999-12-31', costsSet: true });
+    const [conf] = await database.db.select().from(conference).where(eq(conference.id, fx.conferenceId));
+    const account = await plantAccount(database, fx.conferenceId);
+    const { orders } = await registerParticipant(database.db, {
+      conference: conf,
+      userId: account.userId,
+      answers: {},
+      fees: { registerFeeId: fx.feeId, optional: [], invitationCode: '' },
+      locale: 'en',
+    });
+    const payBy = new Date(orders[0].createdAt.getTime() + 72 * HOUR);
+    const [mail] = await mails('registrationSuccess', account.email);
+    expect(mail.text).toContain(`Please pay them by ${formatPayBy(payBy, 'en', 'Europe/Berlin')}`);
+    expect(mail.text).toMatch(/\(GMT\+[12]\)/);
+    expect(mail.text).toContain(`/en/profile/order/pay/goto/${orders[0].id}`);
   });
 
   it('the reminder lead is validated: a bad value is refused on its field and nothing changes', async () => {
