@@ -18,7 +18,7 @@ const TEST_ONLY = [
   'vitest.config.ts',
 ];
 
-const CONFIRM_MESSAGE = 'Ask through the app\'s confirm dialog (useConfirm() of components/ui/confirm-dialog.tsx), not window.confirm.';
+const CONFIRM_MESSAGE = "Ask through the app's confirm dialog (useConfirm() of components/ui/confirm-dialog.tsx), not window.confirm.";
 
 const config = [
   {
