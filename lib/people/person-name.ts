@@ -36,3 +36,8 @@ export function formatPersonName({ family, given, middle }: PersonNameParts): st
 export function displayPersonName(parts: PersonNameParts & { full?: string | null }, fallback = ''): string {
   return clean(parts.full) || formatPersonName(parts) || fallback;
 }
+
+/** A submission author's name (given `name`, family `surname`), written by formatPersonName. */
+export function authorName(author: { name: string; surname: string }): string {
+  return formatPersonName({ given: author.name, family: author.surname });
+}
