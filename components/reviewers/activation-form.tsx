@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CodeField } from '@/components/ui/code-field';
-import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -22,10 +21,9 @@ import { InvitationUsed } from './invitation-used';
 /** An invitation the visitor may activate now (not one that needs signing in first). */
 type Pending = Omit<Extract<Invitation, { state: 'pending' }>, 'step'> & { step: Exclude<ActivationStep, 'signInFirst'> };
 
-const REVIEW_AREA = '/platform/submissionManage/user';
 const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
-/** What a sent activation came to: done, or the invitation already used; null when it was refused. */
-type Outcome = 'done' | 'used' | null;
+/** What a sent activation came to: done (with where the server lands the reviewer, signed in), or the invitation already used; null when it was refused. */
+type Outcome = { next: string } | 'used' | null;
 
 /**
  * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only; for a new
@@ -52,8 +50,10 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     schema,
     call: async (values, api): Promise<Outcome> => {
       try {
-        await api('/conference/platform/manage/review/active', { body: { ...values, key: activationKey } });
-        return 'done';
+        const answer = await api<{ next: string }>('/conference/platform/manage/review/active', {
+          body: { ...values, key: activationKey },
+        });
+        return { next: answer.next };
       } catch (error) {
         if (!(error instanceof ApiError)) {
           notifications.show({ color: 'red', message: t('failed') });
@@ -79,6 +79,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     onSuccess: (sent) => {
       setConfirming(null);
       if (sent) setOutcome(sent);
+      if (sent && sent !== 'used') window.location.assign(sent.next);
     },
     onError: () => setConfirming(null),
     defaultValues: {
@@ -122,19 +123,15 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   };
 
   if (outcome === 'used') return <InvitationUsed />;
-  if (outcome === 'done') {
+  if (outcome) {
     return (
       <Stack data-testid="activation-done">
         <Alert color="green" title={t('activatedTitle')}>
-          {newAccount ? t('activatedText', { email: invitation.email }) : t('activatedSignedIn', { email: invitation.email })}
+          {t('activatedSignedIn', { email: invitation.email })}
         </Alert>
-        {newAccount ? (
-          <InvitationUsed loginOnly />
-        ) : (
-          <ButtonLink href={REVIEW_AREA} data-testid="activation-review-area">
-            {t('goReviewArea')}
-          </ButtonLink>
-        )}
+        <Button component="a" href={outcome.next} data-testid="activation-review-area">
+          {t('goReviewArea')}
+        </Button>
       </Stack>
     );
   }
