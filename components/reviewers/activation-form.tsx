@@ -1,12 +1,11 @@
 'use client';
 
-import { Alert, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CodeField } from '@/components/ui/code-field';
-import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -23,9 +22,8 @@ import { InvitationUsed } from './invitation-used';
 /** An invitation the visitor may activate now (not one that needs signing in first). */
 type Pending = Omit<Extract<Invitation, { state: 'pending' }>, 'step'> & { step: Exclude<ActivationStep, 'signInFirst'> };
 
-const REVIEW_AREA = '/platform/submissionManage/user';
-/** What a sent activation came to: done, or the invitation already used; null before. */
-type Outcome = 'done' | 'used' | null;
+/** What a sent activation came to: done (with where the server lands the reviewer, signed in), or the invitation already used; null when it was refused. */
+type Outcome = { next: string } | 'used' | null;
 
 /**
  * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only; for a new
@@ -48,7 +46,10 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     schema,
     confirm: { title: t('confirmTitle'), message: t('confirmText', { email: invitation.email }), confirmLabel: t('confirmOk') },
     call: { path: '/conference/platform/manage/review/active', body: (values) => ({ ...values, key: activationKey }) },
-    onSuccess: () => setOutcome('done'),
+    onSuccess: (answer: { next: string }) => {
+      setOutcome({ next: answer.next });
+      window.location.assign(answer.next);
+    },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'INVITATION_USED') {
         setOutcome('used');
@@ -98,19 +99,15 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   };
 
   if (outcome === 'used') return <InvitationUsed />;
-  if (outcome === 'done') {
+  if (outcome) {
     return (
       <Stack data-testid="activation-done">
         <Alert color="green" title={t('activatedTitle')}>
-          {newAccount ? t('activatedText', { email: invitation.email }) : t('activatedSignedIn', { email: invitation.email })}
+          {t('activatedSignedIn', { email: invitation.email })}
         </Alert>
-        {newAccount ? (
-          <InvitationUsed loginOnly />
-        ) : (
-          <ButtonLink href={REVIEW_AREA} data-testid="activation-review-area">
-            {t('goReviewArea')}
-          </ButtonLink>
-        )}
+        <Button component="a" href={outcome.next} data-testid="activation-review-area">
+          {t('goReviewArea')}
+        </Button>
       </Stack>
     );
   }

@@ -13,6 +13,7 @@ import { callForPapers } from '@/lib/submissions/config';
 import { choiceLabel } from '@/lib/submissions/config-schemas';
 import { assignmentView, type AssignmentView } from '@/lib/review/views';
 import { parseId } from '@/lib/validation/primitives';
+import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('review');
@@ -76,7 +77,7 @@ export default async function AssignmentPage({ searchParams }: { searchParams: P
               <List data-testid="assignment-authors">
                 {s.authors.map((au, i) => (
                   <ListItem key={i}>
-                    {[au.name, au.surname].join(' ')} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
+                    {authorName(au)} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
                   </ListItem>
                 ))}
               </List>
