@@ -40,7 +40,7 @@ const nextConfig = {
     ];
   },
   experimental: {
-    optimizePackageImports: ['@mantine/core', '@mantine/hooks'],
+    optimizePackageImports: ['@mantine/core', '@mantine/hooks', '@mantine/notifications'],
   },
 };
 

@@ -1,7 +1,7 @@
 'use client';
 
-import { Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import type { MantineColor } from '@mantine/core';
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** What the dialog asks: a sentence, or a sentence with a title, more details, its button's words and colour. */
@@ -24,7 +24,16 @@ export type Confirm = (request: ConfirmRequest) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
-type Open = { request: Exclude<ConfirmRequest, string>; resolve: (ok: boolean) => void };
+/**
+ * The dialog itself, loaded the first time something asks: Mantine's Modal (with its focus trap,
+ * scroll lock and portal) then stays off every screen's first load.
+ */
+const ConfirmModal = dynamic(() => import('./confirm-modal').then((m) => m.ConfirmModal), { ssr: false });
+
+/** A question in its object form. */
+export type ConfirmQuestion = Exclude<ConfirmRequest, string>;
+
+type Open = { request: ConfirmQuestion; resolve: (ok: boolean) => void };
 
 /**
  * The one confirm dialog of the app (never `window.confirm`): a Mantine modal (role=dialog, named by
@@ -32,7 +41,6 @@ type Open = { request: Exclude<ConfirmRequest, string>; resolve: (ok: boolean) =
  * once by `Providers`; components ask through `useConfirm()`.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const t = useTranslations('confirmDialog');
   const [open, setOpen] = useState<Open | null>(null);
   const current = useRef<Open | null>(null);
   const settle = useCallback((ok: boolean) => {
@@ -51,30 +59,10 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const request = open?.request;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal
-        opened={open !== null}
-        onClose={() => settle(false)}
-        title={request?.title ?? t('title')}
-        centered
-        data-testid="confirm-dialog"
-      >
-        <Stack gap="md">
-          {typeof request?.message === 'string' ? <Text data-testid="confirm-message">{request.message}</Text> : request?.message}
-          {request?.details}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
-              {t('cancel')}
-            </Button>
-            <Button color={request?.color} onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
-              {request?.confirmLabel ?? t('ok')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {open && <ConfirmModal request={open.request} settle={settle} />}
     </ConfirmContext.Provider>
   );
 }

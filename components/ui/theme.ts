@@ -1,10 +1,4 @@
-import {
-  createTheme,
-  defaultCssVariablesResolver,
-  TableScrollContainer,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, defaultCssVariablesResolver, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The one Mantine theme, readable by everyone: every text colour the kit draws on white (or on its
@@ -19,6 +13,9 @@ import {
  *
  * And one keyboard default: a table that scrolls sideways (on a phone) can be focused, so it can be
  * scrolled with the arrow keys even when no cell holds a link or a button.
+ *
+ * Component defaults are plain objects, not `Component.extend(…)`: importing a component to extend
+ * it puts its code (TableScrollContainer brings ScrollArea and floating-ui) on every screen.
  */
 const palettes: Record<string, MantineColorsTuple> = {
   red: ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#ff6b6b', '#fa5252', '#f03e3e', '#d93030', '#b72626'],
@@ -39,7 +36,7 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 
