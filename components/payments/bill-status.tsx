@@ -2,7 +2,6 @@
 
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Image,
@@ -31,6 +30,7 @@ import type { BillView } from '@/lib/payments/bill-view';
 import { METHOD_FIELDS } from '@/lib/payments/method-fields';
 import { SLIP_MAX_BYTES, SLIP_TYPES } from '@/lib/payments/slip-rules';
 import type { MethodKind } from '@/lib/payments/providers/types';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 const POLL_MS = 3_000;
 const OFFLINE = ['bankRemit', 'postRemit', 'other'];
@@ -78,9 +78,9 @@ export function BillStatus({ initial, cancelledAtProvider }: { initial: BillView
           <TableTr>
             <TableTh>{t('status')}</TableTh>
             <TableTd>
-              <Badge color={COLORS[bill.status] ?? 'gray'} variant="light" data-testid="bill-state">
+              <StatusBadge size="md" color={COLORS[bill.status] ?? 'gray'} variant="light" data-testid="bill-state">
                 {t(`bill_${bill.status}`)}
-              </Badge>
+              </StatusBadge>
             </TableTd>
           </TableTr>
         </TableTbody>

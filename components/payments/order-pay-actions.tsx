@@ -41,7 +41,7 @@ export async function orderPayActions(bills: Map<number, { id: number; status: s
       );
     if (extra) buttons.push(<span key="extra">{extra}</span>);
     return buttons.length ? (
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6}>
         {buttons}
       </Group>
     ) : null;
