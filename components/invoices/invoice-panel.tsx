@@ -47,7 +47,13 @@ export async function InvoicePanel({
               <TableTr>
                 <TableTh>{t('status')}</TableTh>
                 <TableTd>
-                  <StatusBadge size="md" variant="light" color={STATUS_COLORS[request.status]} data-testid="invoice-status" data-status={request.status}>
+                  <StatusBadge
+                    size="md"
+                    variant="light"
+                    color={STATUS_COLORS[request.status]}
+                    data-testid="invoice-status"
+                    data-status={request.status}
+                  >
                     {t(`status_${request.status}`)}
                   </StatusBadge>
                 </TableTd>

@@ -73,7 +73,13 @@ export async function OrderTable({
           <Text key="no" size="sm" ff="monospace">
             {order.orderNo}
           </Text>,
-          ...(full ? [<Text key="type" size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text>] : []),
+          ...(full
+            ? [
+                <Text key="type" size="sm">
+                  {t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}
+                </Text>,
+              ]
+            : []),
           <Text key="item" size="sm">
             {localized(order.itemName, locale)}
           </Text>,
@@ -99,7 +105,7 @@ export async function OrderTable({
               </Text>
             )}
           </Stack>,
-          <Text key="time" size="sm">
+          <Text key="time" size="sm" data-testid="order-time">
             {full ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}
           </Text>,
           ...(action ? [<div key="action">{action(order)}</div>] : []),

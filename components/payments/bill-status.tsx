@@ -1,20 +1,6 @@
 'use client';
 
-import {
-  Alert,
-  Button,
-  Group,
-  Image,
-  Loader,
-  Stack,
-  Table,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableTr,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
@@ -69,7 +55,9 @@ export function BillStatus({ initial, cancelledAtProvider }: { initial: BillView
           </TableTr>
           <TableTr>
             <TableTh>{t('amount')}</TableTh>
-            <TableTd fw={600}>{amount}</TableTd>
+            <TableTd fw={600} data-testid="bill-amount">
+              {amount}
+            </TableTd>
           </TableTr>
           <TableTr>
             <TableTh>{t('method')}</TableTh>

@@ -31,7 +31,19 @@ type Props = {
  * on top: all without sideways scrolling and without script (a CSS container query). Or a line
  * saying the list is empty. Rows carry data-* attributes for finding them.
  */
-export function ListTable({ head, labels, rows, empty, minWidth, title, primary = [], nowrap = [], testId, emptyTestId, framed = true }: Props) {
+export function ListTable({
+  head,
+  labels,
+  rows,
+  empty,
+  minWidth,
+  title,
+  primary = [],
+  nowrap = [],
+  testId,
+  emptyTestId,
+  framed = true,
+}: Props) {
   const labelOf = (i: number) => {
     const label = labels?.[i] ?? (typeof head?.[i] === 'string' ? (head[i] as string) : undefined);
     return label ? { 'data-label': label } : {};

@@ -53,4 +53,9 @@ export const E2E = {
     zh: { email: 'post-zh@confhub.test', name: '李华' },
     en: { email: 'post-en@confhub.test', name: 'Grace Hopper' },
   },
+  /**
+   * The phone test's participant on the demo (e2e/phones.spec.ts, planted by e2e/seed-phones.ts): a
+   * paid registration fee, an unpaid banquet, a hotel booking to pay and a submission.
+   */
+  phoneParticipant: { email: 'phone-participant@confhub.test', name: '王小明' },
 } as const;

@@ -75,7 +75,9 @@ export async function OrderDetail({
             <strong>{formatMoney(order.totalMinor, order.currency, locale)}</strong>
           </Text>
           <Group gap="xs">
-            <StatusBadge size="md" variant="light">{to(`pay_${order.payStatus}`)}</StatusBadge>
+            <StatusBadge size="md" variant="light">
+              {to(`pay_${order.payStatus}`)}
+            </StatusBadge>
             <StatusBadge size="md" variant="light" color={order.orderStatus === 'available' ? 'green' : 'gray'}>
               {to(`status_${order.orderStatus}`)}
             </StatusBadge>
@@ -162,7 +164,13 @@ export async function OrderDetail({
                   <Text size="sm" c="red.8">
                     {t(`exceptionReason_${ex.reason}`)} · {formatMoney(ex.amountMinor, ex.currency, locale)} · {ex.providerTxnId}
                   </Text>
-                  {ex.resolved ? <StatusBadge variant="filled" size="md" color="gray">{t('resolved')}</StatusBadge> : <ResolveException exceptionId={ex.id} />}
+                  {ex.resolved ? (
+                    <StatusBadge variant="filled" size="md" color="gray">
+                      {t('resolved')}
+                    </StatusBadge>
+                  ) : (
+                    <ResolveException exceptionId={ex.id} />
+                  )}
                 </Group>
               ))}
             </Stack>

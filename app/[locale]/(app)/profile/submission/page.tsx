@@ -1,7 +1,7 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SubmissionStatusBadge } from "@/components/submissions/participant/status-badge";
+import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';

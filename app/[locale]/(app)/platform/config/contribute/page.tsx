@@ -24,7 +24,12 @@ export default async function ContributeConfigPage() {
       <Paper withBorder p="md">
         <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
           <Title order={3}>{t('title')}</Title>
-          <StatusBadge size="md" variant="light" color={state === 'open' ? 'green' : state === 'firstPassed' ? 'yellow' : 'gray'} data-testid="call-state">
+          <StatusBadge
+            size="md"
+            variant="light"
+            color={state === 'open' ? 'green' : state === 'firstPassed' ? 'yellow' : 'gray'}
+            data-testid="call-state"
+          >
             {t(`state_${state}`)}
           </StatusBadge>
         </Group>

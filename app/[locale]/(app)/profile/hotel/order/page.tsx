@@ -204,7 +204,9 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
                     </div>,
                     `${b.checkIn} – ${b.checkOut}`,
                     t('mine.nightsRoomsValue', { nights: b.nights, rooms: b.rooms }),
-                    b.order ? formatMoney(b.order.totalMinor, b.order.currency, locale) : '',
+                    <Text key="total" size="sm" fw={600} data-testid="hotel-booking-total">
+                      {b.order ? formatMoney(b.order.totalMinor, b.order.currency, locale) : ''}
+                    </Text>,
                     <StatusBadge key="status" color={STATUS_COLORS[b.status] ?? 'gray'} data-testid="hotel-booking-status">
                       {t.has(`status.${b.status}`) ? t(`status.${b.status}`) : b.status}
                     </StatusBadge>,

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SubmissionStatusBadge } from "@/components/submissions/participant/status-badge";
+import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { EMPTY_AUTHOR } from '@/components/submissions/participant/author-constants';
 import { SubmissionForm } from '@/components/submissions/participant/submission-form';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
