@@ -25,14 +25,14 @@ async function signedIn(browser: Browser, email: string, password: string, optio
   return waitForHydrationOnGoto(await context.newPage());
 }
 
-/** Neither the page nor any list on it scrolls sideways. */
+/** Neither the page nor any list on it scrolls sideways (tables only for screen readers aside). */
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const page_ = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
   expect(page_, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);
   const lists = await page.locator('table').evaluateAll((tables) =>
     tables.map((table) => {
       const box = table.parentElement!;
-      return box.scrollWidth - box.clientWidth;
+      return box.clientWidth <= 1 ? 0 : box.scrollWidth - box.clientWidth;
     }),
   );
   for (const overflow of lists) expect(overflow, `${what}: a list scrolls sideways`).toBeLessThanOrEqual(0);
@@ -183,6 +183,7 @@ for (const lang of LANGS) {
       const desktop = await signedIn(browser, E2E.phoneParticipant.email, E2E.password, DESKTOP, lang.locale);
       await desktop.goto(`${lang.prefix}/profile/order/list`);
       for (const row of await desktop.getByTestId('order-row').all()) {
+        await row.evaluate((r) => r.scrollIntoView({ block: 'center' }));
         await expectOnScreen('an order row at 1280 px', row.getByTestId('order-time'), row.getByTestId('order-total'));
         await expectOnScreen('its action', row.getByTestId('order-receipt').or(row.getByTestId('pay-order')).first());
       }

@@ -66,12 +66,13 @@ export async function seedPhoneParticipant(db: DB, userId: string, organiserId: 
     },
   });
 
-  const [session] = await db
+  // A theme without sub-themes (a submission goes to a leaf).
+  const sessions = await db
     .select()
     .from(submissionSession)
     .where(eq(submissionSession.conferenceId, demo.id))
-    .orderBy(asc(submissionSession.id))
-    .limit(1);
+    .orderBy(asc(submissionSession.id));
+  const session = sessions.find((s) => !sessions.some((child) => child.parentId === s.id))!;
   const [person] = await db.select().from(user).where(eq(user.id, userId));
   await submitSubmission(db, {
     conference: demo,

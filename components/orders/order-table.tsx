@@ -20,8 +20,9 @@ const PAY_COLORS: Record<string, string> = {
 };
 
 /**
- * Orders as a list (a table, or cards on a phone): number, item, unit price × quantity, total,
- * payment and order status, the time (or the fee's deadline) and an action per row.
+ * Orders as a list (a table, or cards on a phone): number, item (and its type), unit price ×
+ * quantity, total, payment and order status, the time (or the fee's deadline) and an action per row.
+ * Narrow enough to show every column in the personal centre at 1280 px.
  */
 export async function OrderTable({
   orders,
@@ -42,7 +43,6 @@ export async function OrderTable({
   const full = columns === 'full';
   const head = [
     t('orderNo'),
-    ...(full ? [t('type')] : []),
     t('item'),
     `${t('unitPrice')} × ${t('quantity')}`,
     t('total'),
@@ -73,16 +73,14 @@ export async function OrderTable({
           <Text key="no" size="sm" ff="monospace">
             {order.orderNo}
           </Text>,
-          ...(full
-            ? [
-                <Text key="type" size="sm">
-                  {t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}
-                </Text>,
-              ]
-            : []),
-          <Text key="item" size="sm">
-            {localized(order.itemName, locale)}
-          </Text>,
+          <div key="item">
+            <Text size="sm">{localized(order.itemName, locale)}</Text>
+            {full && (
+              <Text size="xs" c="dimmed" fw={400}>
+                {t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}
+              </Text>
+            )}
+          </div>,
           <Text key="price" size="sm">
             {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
           </Text>,
