@@ -20,9 +20,9 @@ const PAY_COLORS: Record<string, string> = {
 };
 
 /**
- * Orders as a list (a table, or cards on a phone): number, item (and its type), unit price ×
+ * Orders as a list (a table, or cards on a phone): item (with its number and type), unit price ×
  * quantity, total, payment and order status, the time (or the fee's deadline) and an action per row.
- * Narrow enough to show every column in the personal centre at 1280 px.
+ * Narrow enough to show every column in the personal centre at 1280 px, with room for two buttons.
  */
 export async function OrderTable({
   orders,
@@ -42,7 +42,6 @@ export async function OrderTable({
   const format = conferenceFormatter(locale, timeZone);
   const full = columns === 'full';
   const head = [
-    t('orderNo'),
     t('item'),
     `${t('unitPrice')} × ${t('quantity')}`,
     t('total'),
@@ -70,16 +69,15 @@ export async function OrderTable({
           'data-status': order.orderStatus === 'available' ? order.payStatus : 'invalid',
         },
         cells: [
-          <Text key="no" size="sm" ff="monospace">
-            {order.orderNo}
-          </Text>,
           <div key="item">
             <Text size="sm">{localized(order.itemName, locale)}</Text>
-            {full && (
-              <Text size="xs" c="dimmed" fw={400}>
-                {t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}
+            <Text size="xs" c="dimmed" fw={400}>
+              {t('orderNo')}{' '}
+              <Text span inherit ff="monospace" data-testid="order-no">
+                {order.orderNo}
               </Text>
-            )}
+              {full && ` · ${t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}`}
+            </Text>
           </div>,
           <Text key="price" size="sm">
             {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
