@@ -70,7 +70,9 @@ export async function OrderTable({
         },
         cells: [
           <div key="item">
-            <Text size="sm">{localized(order.itemName, locale)}</Text>
+            <Text size="sm" fw={500}>
+              {localized(order.itemName, locale)}
+            </Text>
             <Text size="xs" c="dimmed" fw={400}>
               {t('orderNo')}{' '}
               <Text span inherit ff="monospace" data-testid="order-no">
