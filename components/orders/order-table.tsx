@@ -8,6 +8,8 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { orderUnits } from '@/lib/orders/rules';
+import type { PayByTimes } from '@/lib/orders/pay-by-queries';
+import { PayByNote } from './pay-by-note';
 
 const PAY_COLORS: Record<string, string> = {
   unpaid: 'orange',
@@ -21,7 +23,8 @@ const PAY_COLORS: Record<string, string> = {
 
 /**
  * Orders as a list (a table, or cards on a phone): item (with its number and type), unit price ×
- * quantity, total, payment and order status, the time (or the fee's deadline) and an action per row.
+ * quantity, total, payment and order status (with the pay-by time of an unpaid one), the fee's own
+ * deadline or the order time, and an action per row.
  * Narrow enough to show every column in the personal centre at 1280 px, with room for two buttons.
  */
 export async function OrderTable({
@@ -30,6 +33,7 @@ export async function OrderTable({
   timeZone,
   columns = 'full',
   action,
+  payBy,
 }: {
   orders: Order[];
   locale: Locale;
@@ -37,6 +41,8 @@ export async function OrderTable({
   timeZone: string;
   columns?: 'full' | 'fee';
   action?: (order: Order) => ReactNode;
+  /** Each unpaid order's pay-by time (lib/orders/pay-by-queries.ts), shown under its status. */
+  payBy?: PayByTimes;
 }) {
   const t = await getTranslations('orders');
   const format = conferenceFormatter(locale, timeZone);
@@ -46,7 +52,7 @@ export async function OrderTable({
     `${t('unitPrice')} × ${t('quantity')}`,
     t('total'),
     t('payStatus'),
-    full ? t('createdAt') : t('deadline'),
+    full ? t('createdAt') : t('feeDeadline'),
     ...(action ? [''] : []),
   ];
   const at = (name: string) => head.indexOf(name);
@@ -102,6 +108,7 @@ export async function OrderTable({
                 {t(`invalid_${order.invalidReason}`)}
               </Text>
             )}
+            <PayByNote orderId={order.id} payBy={payBy} locale={locale} timeZone={timeZone} />
           </Stack>,
           <Text key="time" size="sm" data-testid="order-time">
             {full ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}
