@@ -18,6 +18,8 @@ const TEST_ONLY = [
   'vitest.config.ts',
 ];
 
+const CONFIRM_MESSAGE = "Ask through the app's confirm dialog (useConfirm() of components/ui/confirm-dialog.tsx), not window.confirm.";
+
 const config = [
   {
     ignores: [
@@ -53,6 +55,20 @@ const config = [
             },
           ],
         },
+      ],
+    },
+  },
+  // One confirm dialog (components/ui/confirm-dialog.tsx, useConfirm or the `confirm` option of
+  // useApiAction / useApiForm): never the browser's own, which cannot be styled, translated or tested.
+  {
+    files: ['**/*.{ts,tsx,mts,js,jsx,mjs,cjs}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'confirm', message: CONFIRM_MESSAGE }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'confirm', message: CONFIRM_MESSAGE },
+        { object: 'globalThis', property: 'confirm', message: CONFIRM_MESSAGE },
+        { object: 'self', property: 'confirm', message: CONFIRM_MESSAGE },
       ],
     },
   },

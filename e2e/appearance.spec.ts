@@ -1,7 +1,7 @@
 import { devices, type Browser, type Page } from '@playwright/test';
 import { E2E } from './support/fixtures-data';
 import { hostUrl } from './support/env';
-import { login } from './support/helpers';
+import { answerConfirm, login } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 // A 1×1 PNG, and a file over the 1 MB thumbnail limit.
@@ -130,8 +130,8 @@ test('an organiser builds a look from templates and puts it in use; visitors get
 
   // The look in use cannot be deleted; its template neither.
   await page.goto('/platform/config/exterior/list');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.locator(`[data-appearance="${lookId}"]`).getByTestId('delete').click();
+  await answerConfirm(page);
   await expect(page.getByText('不能删除正在使用的外观')).toBeVisible();
   await expect(page.locator(`[data-appearance="${lookId}"]`)).toBeVisible();
 

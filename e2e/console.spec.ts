@@ -1,7 +1,8 @@
 import { DEMO_ACCOUNTS } from '@/db/seed';
+import { expectNoSerious } from './support/axe';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { login, waitForMail } from './support/helpers';
+import { answerConfirm, confirmDialog, login, waitForMail } from './support/helpers';
 import { expect, test } from './support/test';
 
 const SLUG = 'e2e-conf';
@@ -83,14 +84,21 @@ test('a user creates a conference, sets up its website and requests publication;
   await site.getByTestId('add-admin').click();
   await expect(site.getByText('非平台用户不能添加为管理员')).toBeVisible();
 
+  // Requesting publication asks first, in the app's own dialog (never the browser's).
+  await row.getByTestId('request-publication').click();
+  await expect(confirmDialog(page)).toContainText('提交发布申请？');
+  await answerConfirm(page, 'cancel');
+  await expect(row.getByTestId('conference-status')).toHaveText('未发布');
   const since = Date.now();
   await row.getByTestId('request-publication').click();
+  await answerConfirm(page);
   await expect(row.getByTestId('conference-status')).toHaveText('待审核');
   const notice = await waitForMail(DEMO_ACCOUNTS.platformAdmin.email, since);
   expect(notice.subject).toContain('端到端测试会议');
 
   // The platform administrator, in English: a rejection needs a reason.
-  const admin = await browser.newPage();
+  // A context of its own (axe checks the approval dialog on this page).
+  const admin = await (await browser.newContext()).newPage();
   await login(admin, DEMO_ACCOUNTS.platformAdmin.email, DEMO_ACCOUNTS.platformAdmin.password, '/en');
   await admin.goto('/en/console');
   await admin.getByTestId('open-review').click();
@@ -105,10 +113,28 @@ test('a user creates a conference, sets up its website and requests publication;
   await expect(row.getByTestId('conference-status')).toHaveText('未发布');
   await expect(row.getByTestId('rejection-reason')).toHaveText('上次申请被驳回：Please add the programme');
   await row.getByTestId('request-publication').click();
+  await answerConfirm(page);
   await expect(row.getByTestId('conference-status')).toHaveText('待审核');
 
+  // Approving asks in the app's dialog, which lists what the site still lacks: no home page, no
+  // menu, registration closed. Cancel changes nothing; OK publishes.
   await admin.reload();
-  await admin.locator(`[data-request="${SLUG}"]`).getByTestId('approve-request').click();
+  const approve = admin.locator(`[data-request="${SLUG}"]`).getByTestId('approve-request');
+  await approve.click();
+  const dialog = confirmDialog(admin);
+  await expect(dialog).toContainText('Approve “End-to-end Test Conference” for publication?');
+  await expect(dialog.getByTestId('site-gaps').locator('[data-gap]')).toHaveText([
+    'a home page (no published page is set as the home page)',
+    'a menu (no menu items yet)',
+    'open registration (the registration module is off or outside its dates)',
+  ]);
+  await expectNoSerious(admin, '/en/console/review, the approval dialog');
+  await answerConfirm(admin, 'cancel');
+  await admin.reload();
+  await expect(admin.locator(`[data-request="${SLUG}"]`)).toBeVisible();
+  expect(await visitorSees()).toBe('/unpublished');
+  await approve.click();
+  await answerConfirm(admin);
   await expect(admin.getByTestId('review-empty')).toBeVisible();
   await admin.locator(`[data-domain="${SLUG}.example.org"]`).getByTestId('approve-domain').click();
   await expect(admin.getByText('Domain approved: it now serves its conference')).toBeVisible();
@@ -127,8 +153,8 @@ test('a user creates a conference, sets up its website and requests publication;
   // The creator takes it off line again.
   await page.reload();
   await expect(row.getByTestId('conference-status')).toHaveText('已发布');
-  page.once('dialog', (dialog) => dialog.accept());
   await row.getByTestId('cancel-publication').click();
+  await answerConfirm(page);
   await expect(row.getByTestId('conference-status')).toHaveText('未发布');
   await expect.poll(visitorSees, { timeout: 15_000 }).toBe('/unpublished');
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import ExcelJS from 'exceljs';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { login, waitForApp, waitForMail } from './support/helpers';
+import { answerConfirm, login, waitForApp, waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -414,7 +414,13 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await o.goto(`${lang.prefix}/platform/manage/order`);
   const awaiting = o.locator(`[data-testid="awaiting-row"][data-bill="${billNo}"]`);
   await expect(awaiting).toContainText('slip.png');
+  // "Confirm received" asks in the app's dialog: cancel leaves the transfer waiting, OK confirms it.
   await awaiting.getByTestId('confirm-transfer').click();
+  await answerConfirm(o, 'cancel');
+  await o.reload();
+  await expect(awaiting).toContainText('slip.png');
+  await awaiting.getByTestId('confirm-transfer').click();
+  await answerConfirm(o);
   await expect(awaiting).toHaveCount(0);
 
   await g.reload();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { login, waitForMail } from './support/helpers';
+import { answerConfirm, login, waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -122,8 +122,8 @@ async function loop(browser: Browser, lang: Lang) {
   await page.getByTestId('mail-template-save').click();
   await expect(page.getByText(lang.templateSaved)).toBeVisible();
   await expect(template.getByTestId('mail-template-state')).toHaveText(lang.custom);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByTestId('mail-template-restore').click();
+  await answerConfirm(page);
   await expect(template.getByTestId('mail-template-state')).toHaveText(lang.builtIn);
   await expect(page.getByTestId('mail-template-subject-en')).toHaveValue('');
   await expectNoSerious(page, `${lang.prefix}/platform/config/email`);

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS } from '@/db/seed';
-import { login } from './support/helpers';
+import { answerConfirm, login } from './support/helpers';
 import { expect, test } from './support/test';
 
 test('an organiser writes a page in both languages and publishes it; visitors read it in zh, in en and on a phone; organiser HTML never runs', async ({
@@ -69,8 +69,8 @@ test('an organiser writes a page in both languages and publishes it; visitors re
   await page.getByRole('option', { name: '会议日程' }).click();
   await page.getByTestId('save-menu').click();
   await expect(page.getByText('菜单已保存')).toBeVisible();
-  page.once('dialog', (dialog) => dialog.accept());
   await page.locator('[data-menu="About"]').getByTestId('delete-menu').click();
+  await answerConfirm(page);
   await expect(page.getByText('存在子菜单，删除失败')).toBeVisible();
 
   await visitor.goto('/en');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { E2E } from './support/fixtures-data';
-import { login, waitForApp, waitForMail } from './support/helpers';
+import { answerConfirm, confirmDialog, login, waitForApp, waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -57,7 +57,14 @@ async function confirmAsOrganiser(browser: Browser, billNo: string) {
   await page.goto('/platform/manage/order');
   const row = page.locator(`[data-testid="awaiting-row"][data-bill="${billNo}"]`);
   await expect(row).toContainText('slip.png');
+  // "Confirm received" asks in the app's dialog: cancel leaves the transfer waiting, OK confirms it.
   await row.getByTestId('confirm-transfer').click();
+  await expect(confirmDialog(page)).toContainText('确认已收到这笔汇款？');
+  await answerConfirm(page, 'cancel');
+  await page.reload();
+  await expect(row).toContainText('slip.png');
+  await row.getByTestId('confirm-transfer').click();
+  await answerConfirm(page);
   await expect(row).toHaveCount(0);
   // The order is paid in the list, filtered by the paid group.
   await page.goto('/platform/manage/order?pay=success');

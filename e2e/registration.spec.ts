@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { login } from './support/helpers';
+import { answerConfirm, login } from './support/helpers';
 import { expect, test } from './support/test';
 
 test.describe.serial('the organiser designs the form, a participant fills it', () => {
@@ -20,9 +20,10 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await editor.getByLabel('英文名称').fill('Dietary needs');
     await editor.getByTestId('save-field').click();
     await expect(page.getByText('单选、多选和下拉项至少需要一个选项')).toBeVisible();
+    // The first option's code is the organiser's own; the second is left empty and made from its name.
     for (const [value, zh, en] of [
       ['veg', '素食', 'Vegetarian'],
-      ['halal', '清真', 'Halal'],
+      ['', '清真', 'Halal'],
     ]) {
       await editor.getByTestId('add-option').click();
       await editor.getByLabel('选项值').last().fill(value);
@@ -65,11 +66,11 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await page.locator('[data-version-row="onsite"]').getByTestId('design-version').click();
     await expect(page.getByTestId('designer-version')).toHaveText('onsite');
     await expect(page.getByTestId('field-table')).toContainText('饮食偏好');
-    page.once('dialog', (dialog) => dialog.accept());
     await page.locator('[data-version-row="default"]').getByTestId('delete-version').click();
+    await answerConfirm(page);
     await expect(page.getByText('版本不能删除：该版本正在使用或已有注册')).toBeVisible();
-    page.once('dialog', (dialog) => dialog.accept());
     await page.locator('[data-version-row="onsite"]').getByTestId('delete-version').click();
+    await answerConfirm(page);
     await expect(page.getByText('版本已删除')).toBeVisible();
     await expect(page.locator('[data-version-row="onsite"]')).toHaveCount(0);
     await page.goto('/platform/config/register');
@@ -77,6 +78,11 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     const editRow = page.locator('[data-field-row="custom_1"]');
     await editRow.getByRole('button', { name: '编辑自定义项' }).click();
     await expect(page.getByTestId('field-editor').getByLabel('必填')).toBeChecked();
+    // The option saved without a code got one from its English name; the organiser's own code stayed.
+    const codes = page.getByTestId('field-editor').getByLabel('选项值');
+    await expect(codes).toHaveCount(2);
+    await expect(codes.nth(0)).toHaveValue('veg');
+    await expect(codes.nth(1)).toHaveValue('halal');
     await page.keyboard.press('Escape');
 
     // A required file item.
@@ -115,6 +121,26 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await expect(row.getByTestId('fee-places')).toHaveText('0 / 30');
     await page.goto('/en/platform/config/register');
     await expect(page.getByTestId('fee-table').locator('tr', { hasText: 'Post-conference workshop' })).toContainText('US$65.00');
+
+    // With custom items the designer's rows stay inside their card, on a desktop and on a 375 px
+    // phone, in both languages; the custom item's actions are on the screen.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const prefix of ['', '/en']) {
+        await page.goto(`${prefix}/platform/config/register`);
+        const card = page.getByTestId('field-card');
+        await expect(card).toContainText(prefix ? 'Dietary needs' : '饮食偏好');
+        expect(
+          await card.evaluate((el) => el.scrollWidth - el.clientWidth),
+          `the designer's card at ${width} px ${prefix || 'zh'}`,
+        ).toBeLessThanOrEqual(0);
+        const row = page.locator('[data-field-row="custom_1"]');
+        await row.scrollIntoViewIfNeeded();
+        await expect(row.getByRole('button', { name: prefix ? 'Edit custom item' : '编辑自定义项' })).toBeInViewport({ ratio: 1 });
+        await expect(row.getByRole('button', { name: prefix ? 'Delete' : '删除' })).toBeInViewport({ ratio: 1 });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   test('a participant registers in English with a fee, sees the countdown and the unpaid orders, and changes the fee', async ({ page }) => {

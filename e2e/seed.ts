@@ -17,6 +17,7 @@ import { paymentMethod } from '@/db/schema';
 import { encryptSecrets } from '@/lib/server/secrets';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
 import { seedPhoneParticipant } from './seed-phones';
+import { seedLanding } from './seed-landing';
 
 async function main() {
   const database = await openDatabase({});
@@ -282,6 +283,7 @@ async function main() {
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');
+  await seedLanding(db, demo, delegateFee.id, account);
   await database.close();
   console.info('[e2e] seeded');
 }

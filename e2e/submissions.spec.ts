@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { BASE_URL } from './support/env';
-import { codeIn, login, uniqueEmail, waitForApp, waitForMail } from './support/helpers';
+import { answerConfirm, codeIn, confirmDialog, login, uniqueEmail, waitForApp, waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -33,6 +33,11 @@ type Lang = {
   invitationSent: string;
   invitationSubject: string;
   activateConfirm: string;
+  /** The password rules shown under the field, as on sign-up; the refusal of a keyboard-walk password. */
+  passwordRule: string;
+  passwordPattern: string;
+  scoreRequired: string;
+  submitReviewConfirm: string;
   reviewerName: { last: string; first: string; full: string };
   assignedMail: string;
   assigned: string;
@@ -51,6 +56,9 @@ type Lang = {
   versionTitle: (n: number) => string;
   current: string;
 };
+
+/** Matches a text containing `text` as it is (an accessible description joins the hint and the error). */
+const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 const ZH: Lang = {
   prefix: '',
@@ -72,6 +80,10 @@ const ZH: Lang = {
   invitationSent: '邀请已发送',
   invitationSubject: '审稿专家邀请',
   activateConfirm: '确认激活？',
+  passwordRule: '8–64 位，须同时包含字母和数字；不能是常见密码、键盘连续按键，或您的邮箱、姓名',
+  passwordPattern: '密码不能主要由键盘连续按键、连续字母或数字、或重复字符组成',
+  scoreRequired: '请打分',
+  submitReviewConfirm: '确定提交评审吗？提交后不能修改。',
   reviewerName: { last: '周', first: '审', full: '周审' },
   assignedMail: '请评审稿件',
   assigned: '审稿人已分配',
@@ -117,6 +129,10 @@ const EN: Lang = {
   invitationSent: 'Invitation sent',
   invitationSubject: 'Invitation to review',
   activateConfirm: 'Activate now?',
+  passwordRule: '8–64 characters with at least one letter and one digit; not a common password, a keyboard pattern, or your email or name',
+  passwordPattern: 'The password must not be mostly a keyboard row, a run of letters or digits, or one character repeated.',
+  scoreRequired: 'Please give a score',
+  submitReviewConfirm: 'Submit this review? It cannot be changed afterwards.',
   reviewerName: { last: 'Noether', first: 'Emmy', full: 'Emmy Noether' },
   // The reviewer was invited from the English site and activated there: their mail is in English.
   assignedMail: 'Please review submission',
@@ -175,6 +191,9 @@ async function upload(page: Page, field: 'submissionAbstract' | 'submissionFullT
 async function assignByHand(page: Page, lang: Lang, submissionId: number, reviewerName: string, expectedRows: number) {
   await page.goto(`${lang.prefix}/platform/submissionManage/contribute/detail?id=${submissionId}`);
   const select = page.getByTestId('assign-select');
+  // Nobody is preselected: the drop-down starts empty and the button waits for a choice.
+  await expect(select).toHaveValue('');
+  await expect(page.getByTestId('assign-submit')).toBeDisabled();
   // Other specs' reviewers (and the demo one) are candidates too: choose ours by name.
   const value = await select.locator('option', { hasText: reviewerName }).getAttribute('value');
   expect(value).toBeTruthy();
@@ -225,10 +244,22 @@ async function scoreBlind(
     expect(response.status()).toBe(200);
     expect(Buffer.from(await response.body()).equals(expected)).toBe(true);
   }
+  // The scores start empty, not at the scale's minimum; sending without one says so on each field.
+  for (const key of Object.keys(scores)) await expect(page.getByTestId(`score-${key}`)).toHaveValue('');
+  await page.getByTestId('score-submit').click();
+  for (const key of Object.keys(scores))
+    await expect(page.getByTestId(`score-${key}`)).toHaveAccessibleDescription(containing(lang.scoreRequired));
+  await expect(confirmDialog(page)).toHaveCount(0);
   for (const [key, value] of Object.entries(scores)) await page.getByTestId(`score-${key}`).fill(String(value));
   await page.getByTestId('score-opinion').fill(opinion);
-  page.once('dialog', (dialog) => dialog.accept());
+  // "Submit the review" asks in the app's dialog: cancel sends nothing, OK sends.
   await page.getByTestId('score-submit').click();
+  await expect(confirmDialog(page)).toContainText(lang.submitReviewConfirm);
+  await answerConfirm(page, 'cancel');
+  await expect(page.getByTestId('assignment-status')).not.toHaveText(lang.reviewDone);
+  await expect(page.getByTestId('score-form')).toBeVisible();
+  await page.getByTestId('score-submit').click();
+  await answerConfirm(page);
   await expect(page.getByText(lang.reviewSubmitted).first()).toBeVisible();
   await expect(page.getByTestId('my-review')).toContainText(opinion);
   await expect(page.getByTestId('assignment-status')).toHaveText(lang.reviewDone);
@@ -252,8 +283,8 @@ async function decideAndRelease(
   await form.getByTestId('decision-save').click();
   await expect(page.getByText(lang.decided).first()).toBeVisible();
   if (before) await before();
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByTestId('release-result').click();
+  await answerConfirm(page);
   await expect(page.getByText(lang.released).first()).toBeVisible();
   await expect(page.getByTestId('detail-released')).toHaveText(lang.releasedNotice[decision]);
   // Released: the decision is locked.
@@ -403,8 +434,10 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   since = Date.now();
   await activation.getByTestId('send-code').click();
   await activation.getByTestId('activation-code').fill(codeIn(await waitForMail(reviewerEmail, since)));
-  await activation.getByTestId('activation-password').fill(password);
-  await activation.getByTestId('activation-confirmPassword').fill(password);
+  // The password rules are shown under the field, as on sign-up.
+  await expect(activation.getByTestId('activation-password')).toHaveAccessibleDescription(containing(lang.passwordRule));
+  await activation.getByTestId('activation-password').fill('qwerty123456');
+  await activation.getByTestId('activation-confirmPassword').fill('qwerty123456');
   await activation.getByTestId('activation-lastName').fill(lang.reviewerName.last);
   await activation.getByTestId('activation-firstName').fill(lang.reviewerName.first);
   await activation.getByTestId('activation-fullName').fill(reviewerName);
@@ -415,15 +448,22 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await activation.getByTestId('activation-submit').click();
   const dialog = r.getByRole('dialog', { name: lang.activateConfirm });
   await expect(dialog).toContainText(reviewerEmail);
-  await dialog.getByTestId('activation-confirm').click();
-  await expect(r.getByTestId('activation-done')).toBeVisible();
-  await r.getByTestId('activation-login').click();
-  await expect(r).toHaveURL(/\/conferencelogin\?redirect=/);
-  await waitForApp(r);
-  const loginForm = r.getByTestId('login-form');
-  await loginForm.locator('input[name="email"]').fill(reviewerEmail);
-  await loginForm.locator('input[name="password"]').fill(password);
-  await loginForm.locator('button[type="submit"]').click();
+  // The submit cleared what the field said; the server refuses the keyboard walk: on the password
+  // field, where it stays (not only in a passing notification).
+  await expect(activation.getByTestId('activation-password')).not.toHaveAttribute('data-invalid', 'true');
+  await dialog.getByTestId('confirm-ok').click();
+  const weak = activation.getByTestId('activation-password');
+  await expect(weak).toHaveAttribute('data-invalid', 'true');
+  await expect(weak).toHaveAccessibleDescription(containing(lang.passwordPattern));
+  await r.waitForTimeout(3_000);
+  await expect(weak).toHaveAccessibleDescription(containing(lang.passwordPattern));
+  await expect(r.getByTestId('activation-done')).toHaveCount(0);
+  await activation.getByTestId('activation-password').fill(password);
+  await activation.getByTestId('activation-confirmPassword').fill(password);
+  await activation.getByTestId('activation-submit').click();
+  await expect(dialog).toContainText(reviewerEmail);
+  await dialog.getByTestId('confirm-ok').click();
+  // Activated and signed in with the password just chosen: straight to the review list.
   await expect(r).toHaveURL(new RegExp(`${lang.prefix}/platform/submissionManage/user$`));
   await waitForApp(r);
   await expect(r.getByTestId('my-assignments-empty')).toBeVisible();

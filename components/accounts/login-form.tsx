@@ -6,10 +6,8 @@ import { useState } from 'react';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
 import { CodeField } from '@/components/ui/code-field';
-import { ApiError, localePath } from '@/components/ui/api-client';
-import { safeReturnPath } from '@/components/ui/form-errors';
+import { ApiError } from '@/components/ui/api-client';
 import { SendCodeButton } from '@/components/ui/send-code-button';
-import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSendCode } from './use-send-code';
@@ -24,16 +22,13 @@ const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
  */
 export function LoginForm({ redirect, expired, resetDone }: { redirect?: string; expired?: boolean; resetDone?: boolean }) {
   const t = useTranslations('auth');
-  const locale = useAppLocale();
   const [locked, setLocked] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZLogin,
     defaultValues: { email: '', password: '' },
-    call: { path: '/base/oauth/localLogin' },
-    onSuccess: (result: { token: string; registered: boolean }) => {
-      const back = safeReturnPath(redirect);
-      window.location.assign(localePath(locale, back ?? (result.registered ? '/profile/userInfo' : '/conferenceRegister')));
-    },
+    call: { path: '/base/oauth/localLogin', body: (values) => ({ ...values, redirect }) },
+    // The server decides where the account lands (lib/accounts/landing.ts), `redirect` first.
+    onSuccess: (result: { token: string; next: string }) => window.location.assign(result.next),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'LOGIN_LOCKED') {
         setLocked(true);
@@ -85,7 +80,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           {...form.register('password')}
         />
         {locked && <CodeField label={t('loginCode')} error={fieldError('code')} {...form.register('code')} />}
-        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
         </SubmitButton>
         <Group justify="space-between">

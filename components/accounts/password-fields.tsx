@@ -2,31 +2,57 @@
 
 import { PasswordInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import type { UseFormReturn } from 'react-hook-form';
+import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useApi, useFieldError } from '@/components/ui/use-api';
 
 /** The values of the two emailed-code forms (sign-up and reset). */
 export type CodeFormValues = { email: string; code: string; name: string; password: string; confirmPassword: string };
 
-/** New password and its confirmation; the strength is checked by the server when the field is left. */
-export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormValues, unknown, CodeFormValues>; label: string }) {
+/** Who the password must not resemble (the strength check refuses the email or the name in it). */
+type Identity = { email?: string; name?: string };
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * New password and its confirmation, for any form with `password` and `confirmPassword` (sign-up,
+ * reset, reviewer activation): the rules under the field, and the strength checked by the server
+ * when the field is left. `identity` says whose email and name the password must not contain (by
+ * default the form's own `email` and `name`); `testIdPrefix` names the inputs `<prefix>-password`
+ * and `<prefix>-confirmPassword` for the browser tests.
+ */
+export function PasswordFields<T extends FieldValues, O extends FieldValues>({
+  form,
+  label,
+  identity,
+  testIdPrefix,
+}: {
+  form: UseFormReturn<T, unknown, O>;
+  label: string;
+  identity?: () => Identity;
+  testIdPrefix?: string;
+}) {
   const t = useTranslations('auth');
   const api = useApi();
   const fieldError = useFieldError();
+  const password = 'password' as Path<T>;
+  const confirmPassword = 'confirmPassword' as Path<T>;
+  const errors = form.formState.errors;
   const checkStrength = async () => {
-    const password = form.getValues('password');
-    if (!password) return;
+    const value = text(form.getValues(password));
+    if (!value) return;
+    const values: Record<string, unknown> = form.getValues();
+    const who = identity?.() ?? { email: text(values.email), name: text(values.name) };
     try {
       const result = await api<{ result: number; message: string }>('/conference/conferenceRegUserConfig/checkPassword', {
-        body: { password, email: form.getValues('email') || undefined, name: form.getValues('name') || undefined },
+        body: { password: value, email: who.email || undefined, name: who.name || undefined },
       });
-      if (result.result !== 1) form.setError('password', { type: 'server', message: result.message });
-      else if (form.formState.errors.password?.type === 'server') form.clearErrors('password');
+      if (result.result !== 1) form.setError(password, { type: 'server', message: result.message });
+      else if ((get(errors, password) as FieldError | undefined)?.type === 'server') form.clearErrors(password);
     } catch {
       /* the submit checks again */
     }
   };
-  const passwordField = form.register('password');
+  const passwordField = form.register(password);
   return (
     <>
       <PasswordInput
@@ -34,7 +60,8 @@ export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormVa
         description={t('passwordRule')}
         autoComplete="new-password"
         required
-        error={fieldError(form.formState.errors.password)}
+        error={fieldError(get(errors, password) as FieldError | undefined)}
+        data-testid={testIdPrefix && `${testIdPrefix}-password`}
         {...passwordField}
         onBlur={(event) => {
           void passwordField.onBlur(event);
@@ -45,8 +72,9 @@ export function PasswordFields({ form, label }: { form: UseFormReturn<CodeFormVa
         label={t('confirmPassword')}
         autoComplete="new-password"
         required
-        error={fieldError(form.formState.errors.confirmPassword)}
-        {...form.register('confirmPassword')}
+        error={fieldError(get(errors, confirmPassword) as FieldError | undefined)}
+        data-testid={testIdPrefix && `${testIdPrefix}-confirmPassword`}
+        {...form.register(confirmPassword)}
       />
     </>
   );

@@ -17,7 +17,7 @@ export function ProfileForm({ initial }: { initial: Values }) {
   const t = useTranslations('profile');
   const tc = useTranslations('common');
   const router = useRouter();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZProfile,
     defaultValues: initial,
     call: { method: 'PUT', path: '/base/user/info' },
@@ -58,7 +58,9 @@ export function ProfileForm({ initial }: { initial: Values }) {
           <Button variant="default" onClick={() => router.push('/profile/userInfo')}>
             {tc('cancel')}
           </Button>
-          <SubmitButton loading={form.formState.isSubmitting}>{tc('save')}</SubmitButton>
+          <SubmitButton error={formError} loading={form.formState.isSubmitting}>
+            {tc('save')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

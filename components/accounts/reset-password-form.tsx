@@ -14,7 +14,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 export function ResetPasswordForm() {
   const t = useTranslations('auth');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZResetPassword,
     defaultValues: { email: '', code: '', name: '', password: '', confirmPassword: '' },
     call: { path: '/conference/conferenceRegUserConfig/updatePassword', body: (values) => ({ data: values }) },
@@ -34,7 +34,7 @@ export function ResetPasswordForm() {
           {...form.register('name')}
         />
         <PasswordFields form={form} label={t('newPassword')} />
-        <SubmitButton loading={form.formState.isSubmitting} fullWidth>
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} fullWidth>
           {t('resetButton')}
         </SubmitButton>
         <Anchor component={Link} href="/conferencelogin" size="sm">

@@ -20,7 +20,7 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
   const te = useTranslations('errors');
   const locale = useAppLocale();
   const router = useRouter();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZAppearanceInput,
     defaultValues: initial,
     call: { path: '/conference/platform/config/exterior/save' },
@@ -95,7 +95,7 @@ export function AppearanceEditor({ initial, templates }: { initial: AppearanceIn
           </Group>
         </Stack>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-appearance">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-appearance">
             {t('save')}
           </SubmitButton>
         </Group>

@@ -43,7 +43,7 @@ function MenuForm({
   const t = useTranslations('menus');
   const tc = useTranslations('common');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZMenuInput,
     values: initial,
     call: { path: '/conference/menu/config/save' },
@@ -115,7 +115,7 @@ function MenuForm({
           <Button variant="default" onClick={onClose}>
             {tc('cancel')}
           </Button>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-menu">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-menu">
             {t('save')}
           </SubmitButton>
         </Group>

@@ -24,7 +24,7 @@ export function PageEditor({
   const api = useApi();
   const locale = useAppLocale();
   const router = useRouter();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZPageInput,
     defaultValues: initial,
     call: { path: '/conference/platform/config/page/save' },
@@ -93,7 +93,7 @@ export function PageEditor({
           )}
         </Group>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-page">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-page">
             {t('save')}
           </SubmitButton>
         </Group>

@@ -30,7 +30,7 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
   const tv = useTranslations('validation');
   const locale = useAppLocale();
   const router = useRouter();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZTemplateInput,
     defaultValues: initial,
     call: { path: '/conference/platform/config/template/save' },
@@ -160,7 +160,7 @@ export function TemplateEditor({ initial, mobileTemplates }: { initial: Template
           />
         </Group>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-template">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-template">
             {t('save')}
           </SubmitButton>
         </Group>

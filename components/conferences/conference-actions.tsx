@@ -9,10 +9,8 @@ import { useApiAction } from '@/components/ui/use-api';
 export function ConferenceActions({ id, status, siteUrl }: { id: number; status: string; siteUrl: string }) {
   const t = useTranslations('console');
   const { run, busy } = useApiAction();
-  const act = (action: 'request' | 'cancel' | 'close', message: string, confirm?: string) => {
-    if (confirm && !window.confirm(confirm)) return;
-    void run(`/console/conference/${id}/${action}`, { body: {} }, message);
-  };
+  const act = (action: 'request' | 'cancel' | 'close', message: string, confirm: string) =>
+    run(`/console/conference/${id}/${action}`, { body: {} }, message, { confirm });
   return (
     <Group gap={4} wrap="nowrap">
       <Button size="compact-xs" variant="subtle" component="a" href={siteUrl} target="_blank" rel="noopener">
@@ -26,7 +24,7 @@ export function ConferenceActions({ id, status, siteUrl }: { id: number; status:
           size="compact-xs"
           variant="light"
           loading={busy}
-          onClick={() => act('request', t('requested'))}
+          onClick={() => act('request', t('requested'), t('requestConfirm'))}
           data-testid="request-publication"
         >
           {t('requestPublication')}

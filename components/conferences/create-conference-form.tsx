@@ -13,7 +13,7 @@ import { useApiForm } from '@/components/ui/use-api-form';
 export function CreateConferenceForm() {
   const t = useTranslations('console');
   const router = useRouter();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZCreateConference,
     defaultValues: {
       slug: '',
@@ -53,7 +53,7 @@ export function CreateConferenceForm() {
           <TextInput type="date" label={t('endDate')} error={fieldError('endDate')} {...form.register('endDate')} />
         </SimpleGrid>
         <BilingualInput control={form.control} name="city" label={{ zh: t('cityZh'), en: t('cityEn') }} />
-        <SubmitButton loading={form.formState.isSubmitting} data-testid="create-conference-submit">
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="create-conference-submit">
           {t('create')}
         </SubmitButton>
       </Stack>

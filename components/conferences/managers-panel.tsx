@@ -10,8 +10,8 @@ export function ManagersPanel({ managers }: { managers: { userId: string; name: 
   const t = useTranslations('websiteConfig');
   const { run, busy } = useApiAction();
   const [email, setEmail] = useState('');
-  const call = async (path: string, init: { method?: string; body?: unknown }, message: string) => {
-    if ((await run(path, init, message)) !== undefined) setEmail('');
+  const call = async (path: string, init: { method?: string; body?: unknown }, message: string, confirm?: string) => {
+    if ((await run(path, init, message, { confirm })) !== undefined) setEmail('');
   };
   return (
     <Stack gap="sm" data-testid="managers">
@@ -32,11 +32,11 @@ export function ManagersPanel({ managers }: { managers: { userId: string; name: 
                   color="red"
                   disabled={busy}
                   onClick={() =>
-                    window.confirm(t('confirmRemoveAdmin')) &&
                     call(
                       `/conference/platform/config/website/admin?${new URLSearchParams({ userId: m.userId })}`,
                       { method: 'DELETE' },
                       t('adminRemoved'),
+                      t('confirmRemoveAdmin'),
                     )
                   }
                 >

@@ -1,12 +1,41 @@
 'use client';
 
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, List, ListItem, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useApiAction, useFieldError } from '@/components/ui/use-api';
+import type { SiteGap } from '@/lib/conferences/site-gaps';
 
-/** Approve, or reject with a reason, one publication request. */
-export function ReviewActions({ requestId }: { requestId: number }) {
+/** What the site still lacks (lib/conferences/site-gaps.ts), in the approval's confirm dialog. */
+function SiteGaps({ gaps }: { gaps: SiteGap[] }) {
+  const t = useTranslations('console');
+  if (gaps.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="site-gaps-none">
+        {t('siteGapsNone')}
+      </Text>
+    );
+  return (
+    <Stack gap={4} data-testid="site-gaps">
+      <Text size="sm" fw={500}>
+        {t('siteGapsTitle')}
+      </Text>
+      <List size="sm">
+        {gaps.map((gap) => (
+          <ListItem key={gap} data-gap={gap}>
+            {t(`siteGap_${gap}`)}
+          </ListItem>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * Approve (after a confirmation that shows what the site still lacks), or reject with a reason, one
+ * publication request.
+ */
+export function ReviewActions({ requestId, title, gaps }: { requestId: number; title: string; gaps: SiteGap[] }) {
   const t = useTranslations('console');
   const tv = useTranslations('validation');
   const { run, busy } = useApiAction();
@@ -18,7 +47,21 @@ export function ReviewActions({ requestId }: { requestId: number }) {
       setError(tv('reasonRequired'));
       return;
     }
-    void run(`/console/review/${requestId}`, { body: { approve, reason } }, approve ? t('approved') : t('rejected'));
+    void run(
+      `/console/review/${requestId}`,
+      { body: { approve, reason } },
+      approve ? t('approved') : t('rejected'),
+      approve
+        ? {
+            confirm: {
+              message: t('approveConfirm', { title }),
+              details: <SiteGaps gaps={gaps} />,
+              confirmLabel: t('approve'),
+              color: 'green',
+            },
+          }
+        : {},
+    );
   };
   return (
     <Stack gap={4} miw={260}>

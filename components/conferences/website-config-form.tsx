@@ -30,7 +30,7 @@ export function WebsiteConfigForm({
   const t = useTranslations('websiteConfig');
   const tc = useTranslations('console');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZWebsiteConfig,
     defaultValues: initial,
     call: { path: '/conference/platform/config/website/save' },
@@ -211,7 +211,7 @@ export function WebsiteConfigForm({
           </Stack>
         </Paper>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-website">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-website">
             {t('save')}
           </SubmitButton>
         </Group>

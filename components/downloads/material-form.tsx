@@ -45,7 +45,7 @@ export function MaterialForm({
     choose(null);
     onClose();
   };
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZMaterialInput,
     values: initial,
     call: async (values, api) => {
@@ -117,7 +117,7 @@ export function MaterialForm({
             <Button variant="default" onClick={close}>
               {tc('cancel')}
             </Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-material">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-material">
               {materialId ? t('save') : t('upload')}
             </SubmitButton>
           </Group>

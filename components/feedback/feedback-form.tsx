@@ -39,7 +39,7 @@ export function FeedbackForm({
     fileId: null,
     code: '',
   };
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZFeedback,
     defaultValues: empty,
     call: { path: '/conference/feedback', body: (values) => ({ ...values, fileId: file?.id ?? null }) },
@@ -124,7 +124,7 @@ export function FeedbackForm({
         />
         <CodeField label={t('code')} error={fieldError('code')} data-testid="feedback-code" onSend={sendCode} {...form.register('code')} />
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="feedback-submit">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="feedback-submit">
             {t('submit')}
           </SubmitButton>
         </Group>

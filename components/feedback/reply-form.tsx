@@ -9,7 +9,7 @@ import { ZFeedbackReply } from '@/lib/feedback/schemas';
 /** An organiser's reply to one feedback; the sender gets it by mail in the language they wrote in. */
 export function FeedbackReplyForm({ id, email, languageLabel }: { id: number; email: string; languageLabel: string }) {
   const t = useTranslations('feedback');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZFeedbackReply,
     defaultValues: { id, content: '' },
     call: { path: '/conference/manage/feedback/reply' },
@@ -37,7 +37,7 @@ export function FeedbackReplyForm({ id, email, languageLabel }: { id: number; em
           {t('replyHint', { email, language: languageLabel })}
         </Text>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="feedback-reply-submit">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="feedback-reply-submit">
             {t('replySubmit')}
           </SubmitButton>
         </Group>

@@ -42,7 +42,7 @@ export function FeeForm({
 }) {
   const t = useTranslations('feeConfig');
   const tc = useTranslations('common');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZFeeInput,
     values: initial,
     call: { path: '/conference/admin/register/fee/save' },
@@ -178,7 +178,7 @@ export function FeeForm({
             <Button variant="default" onClick={onClose}>
               {tc('cancel')}
             </Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="fee-save">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="fee-save">
               {t('save')}
             </SubmitButton>
           </Group>

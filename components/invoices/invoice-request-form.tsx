@@ -3,6 +3,7 @@
 import { Button, Group, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Controller, useWatch } from 'react-hook-form';
+import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { INVOICE_CONTENTS, INVOICE_TYPES, TITLE_TYPES, ZInvoiceRequest } from '@/lib/invoices/schemas';
 
@@ -21,7 +22,7 @@ export function InvoiceRequestForm({
   account: { name: string; email: string };
 }) {
   const t = useTranslations('invoices');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZInvoiceRequest,
     defaultValues: {
       orderId,
@@ -158,6 +159,7 @@ export function InvoiceRequestForm({
         />
         <Textarea label={t('comment')} autosize minRows={2} maxLength={500} {...form.register('comment')} error={fieldError('comment')} />
         <Group justify="flex-end">
+          <FormError message={formError} />
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="invoice-submit">
             {t('submit')}
           </Button>

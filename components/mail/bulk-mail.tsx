@@ -88,7 +88,7 @@ export function BulkMailBar({ filters, total }: { filters: Filters; total: numbe
   const { selected, all, setAll } = useSelection();
   const [open, setOpen] = useState(false);
   const count = all ? total : selected.size;
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZCampaignMessage,
     defaultValues: EMPTY,
     call: (message, api) =>
@@ -162,7 +162,7 @@ export function BulkMailBar({ filters, total }: { filters: Filters; total: numbe
               </Fieldset>
             ))}
             <Group>
-              <SubmitButton loading={form.formState.isSubmitting} data-testid="bulk-mail-send">
+              <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="bulk-mail-send">
                 {t('send')}
               </SubmitButton>
             </Group>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { ApiError } from '@/components/ui/api-client';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
 import {
   MAIL_PASSWORD_MIN,
@@ -54,7 +55,7 @@ function destinationChanged(saved: ManagedMailConfig, values: Pick<MailConfigInp
 export function MailConfigForm({ config }: { config: ManagedMailConfig | null }) {
   const t = useTranslations('mailConfig');
   const [saved, setSaved] = useState(config);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZMailConfigInput,
     defaultValues: initialValues(config),
     call: { method: 'PUT', path: PATH },
@@ -65,8 +66,10 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
     success: t('saved'),
     refresh: true,
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'MAIL_PASSWORD_REQUIRED')
+      if (error instanceof ApiError && error.code === 'MAIL_PASSWORD_REQUIRED') {
         form.setError('password', { type: 'server', message: error.message });
+        return true;
+      }
     },
   });
   const [smtpHost, smtpPort, username, fromAddress] = useWatch({
@@ -79,6 +82,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
     form: test,
     submit: sendTest,
     fieldError: testError,
+    formError: testFormError,
   } = useApiForm({
     schema: ZMailTestInput,
     defaultValues: { to: '' },
@@ -185,7 +189,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
             )}
           />
           <Group>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="mail-config-save">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="mail-config-save">
               {t('save')}
             </SubmitButton>
           </Group>
@@ -211,6 +215,7 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
               <Button type="submit" loading={test.formState.isSubmitting} disabled={!saved} data-testid="mail-test-send">
                 {t('testSend')}
               </Button>
+              <FormError message={testFormError} />
             </Group>
           </Stack>
         </form>

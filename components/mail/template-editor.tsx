@@ -59,7 +59,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
   const { name, vars, defaults } = template;
   const url = path ?? `/conference/platform/config/email/template/${name}`;
   const schema = useMemo(() => mailTemplateSchema(vars), [vars]);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema,
     defaultValues: template.override ?? EMPTY,
     call: { method: 'PUT', path: url },
@@ -72,10 +72,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
     if (unknown.length > 0) return t('unknownVars', { names: unknown.map((n) => `{${n}}`).join(', ') });
     return fieldError(`${field}.${locale}`);
   };
-  const restore = async () => {
-    if (!window.confirm(t('restoreConfirm'))) return;
-    await run(url, { method: 'DELETE' }, t('restored'), { onSuccess: () => form.reset(EMPTY) });
-  };
+  const restore = () => run(url, { method: 'DELETE' }, t('restored'), { confirm: t('restoreConfirm'), onSuccess: () => form.reset(EMPTY) });
   const sample = (locale: Locale) => samples[locale];
   return (
     <Stack gap="md" data-testid="mail-template" data-template={name}>
@@ -126,7 +123,7 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
             </Fieldset>
           ))}
           <Group gap="sm">
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="mail-template-save">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="mail-template-save">
               {t('templateSave')}
             </SubmitButton>
             <Button variant="default" onClick={() => form.reset(defaults, { keepDefaultValues: true })} data-testid="mail-template-fill">

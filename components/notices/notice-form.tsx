@@ -25,7 +25,7 @@ export function NoticeForm({
 }) {
   const t = useTranslations('notices');
   const tc = useTranslations('common');
-  const { form, submit } = useApiForm({
+  const { form, submit, formError } = useApiForm({
     schema: ZNoticeInput,
     values: initial,
     call: (values, api) =>
@@ -59,7 +59,7 @@ export function NoticeForm({
             <Button variant="default" onClick={onClose}>
               {tc('cancel')}
             </Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-notice">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-notice">
               {t('save')}
             </SubmitButton>
           </Group>

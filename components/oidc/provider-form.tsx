@@ -43,7 +43,7 @@ export function ProviderForm({
 }) {
   const t = useTranslations('identityAdmin');
   const tc = useTranslations('common');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZIdentityProviderInput,
     values: initial,
     call: providerId ? { method: 'PUT', path: `/console/identity/${providerId}` } : { path: '/console/identity' },
@@ -175,7 +175,9 @@ export function ProviderForm({
               <Switch label={t('enabled')} checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} />
             )}
           />
-          <SubmitButton loading={form.formState.isSubmitting}>{t('save')}</SubmitButton>
+          <SubmitButton error={formError} loading={form.formState.isSubmitting}>
+            {t('save')}
+          </SubmitButton>
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,8 @@ import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
-import { showApiError } from '@/components/ui/form-errors';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { errorMessage, showApiError } from '@/components/ui/form-errors';
 import { UploadField, useFormUpload } from '@/components/ui/upload-field';
 import { useApi, useAppLocale } from '@/components/ui/use-api';
 import { formatMoney } from '@/lib/fees/money';
@@ -137,8 +138,10 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
   const locale = useAppLocale();
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
+  const [slipError, setSlipError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { progress, send: upload } = useFormUpload();
+  const confirm = useConfirm();
   const { bill } = view;
   const fields = METHOD_FIELDS[bill.methodKind as MethodKind].settings;
   const refresh = async () => onChange(await api<BillView>(`/conference/pay/bill/${bill.id}`));
@@ -153,13 +156,14 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
       notifications.show({ color: 'green', message: t('slipSent') });
       await refresh();
     } catch (error) {
-      showApiError(error);
+      // A refused slip: said under the file field, where it stays until another file is picked.
+      setSlipError(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   const cancel = async () => {
-    if (!window.confirm(t('cancelTransferConfirm'))) return;
+    if (!(await confirm(t('cancelTransferConfirm')))) return;
     try {
       await api(`/conference/pay/bill/${bill.id}/cancel`, { method: 'POST' });
       await refresh();
@@ -199,8 +203,12 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
           types={SLIP_TYPES}
           maxBytes={SLIP_MAX_BYTES}
           value={file}
-          onPicked={setFile}
+          onPicked={(picked) => {
+            setFile(picked);
+            setSlipError(undefined);
+          }}
           progress={progress}
+          error={slipError}
           testId="slip-file"
         />
         <Textarea label={t('slipNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { RichTextInput } from '@/components/ui/rich-text-editor';
+import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { METHOD_FIELDS, type FieldDef } from '@/lib/payments/method-fields';
@@ -71,6 +72,7 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
     form,
     submit,
     fieldError: errorOf,
+    formError,
   } = useApiForm({
     schema: ZMethodInput,
     defaultValues,
@@ -190,6 +192,7 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
           );
         })}
         <Group justify="flex-end">
+          <FormError message={formError} />
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="method-save">
             {t('save')}
           </Button>
@@ -201,7 +204,7 @@ function MethodForm({ method, notifyUrl, onSaved }: { method: ManagedMethod; not
 
 function TimesForm({ times }: { times: Times }) {
   const t = useTranslations('payments');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZPaymentSettings,
     defaultValues: times,
     call: { path: '/conference/platform/config/pay/times' },
@@ -238,6 +241,7 @@ function TimesForm({ times }: { times: Times }) {
           />
         </SimpleGrid>
         <Group justify="flex-end">
+          <FormError message={formError} />
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="pay-times-save">
             {t('save')}
           </Button>

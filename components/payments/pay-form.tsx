@@ -17,7 +17,7 @@ export function PayForm({ orderIds, kinds, amountLabel }: { orderIds: number[]; 
   const router = useRouter();
   // Busy from the click until the next page has loaded (a second bill must not start meanwhile).
   const [leaving, setLeaving] = useState(false);
-  const { form, submit } = useApiForm({
+  const { form, submit, formError } = useApiForm({
     schema: ZCreateBill,
     defaultValues: { orderIds, kind: kinds[0] },
     call: (values, api) => api<CreatedBill>('/conference/pay/create', { body: values }),
@@ -49,7 +49,7 @@ export function PayForm({ orderIds, kinds, amountLabel }: { orderIds: number[]; 
           )}
         />
         <Group>
-          <SubmitButton loading={leaving || form.formState.isSubmitting} data-testid="pay-submit">
+          <SubmitButton error={formError} loading={leaving || form.formState.isSubmitting} data-testid="pay-submit">
             {t('payNow', { amount: amountLabel })}
           </SubmitButton>
         </Group>

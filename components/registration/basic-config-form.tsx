@@ -17,7 +17,7 @@ type Values = z.input<typeof ZBasicConfig>;
 export function BasicConfigForm({ initial }: { initial: Values }) {
   const t = useTranslations('registerConfig');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZBasicConfig,
     defaultValues: initial,
     call: { path: '/conference/admin/register/config/basic/save' },
@@ -122,7 +122,9 @@ export function BasicConfigForm({ initial }: { initial: Values }) {
           testId="instructions"
         />
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting}>{t('saveBasic')}</SubmitButton>
+          <SubmitButton error={formError} loading={form.formState.isSubmitting}>
+            {t('saveBasic')}
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

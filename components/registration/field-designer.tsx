@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionIcon, Badge, Button, Grid, GridCol, Group, Paper, Switch, Table, Tabs, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Grid, GridCol, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -40,7 +40,7 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
   return (
     <Grid gap="lg">
       <GridCol span={{ base: 12, lg: 7 }}>
-        <Paper withBorder p="md">
+        <Paper withBorder p="md" data-testid="field-card">
           <Group justify="space-between" mb="xs">
             <Title order={4}>
               {t('fieldsTitle')}{' '}
@@ -55,118 +55,118 @@ export function FieldDesigner({ fields, countryOptions, version }: { fields: For
           <Text size="sm" c="dimmed" mb="sm">
             {t('fieldsHint')}
           </Text>
-          <Table striped data-testid="field-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('colLabel')}</Table.Th>
-                <Table.Th>{t('colType')}</Table.Th>
-                <Table.Th>{t('colEnabled')}</Table.Th>
-                <Table.Th>{t('colRequired')}</Table.Th>
-                <Table.Th>{t('colActions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((field, index) => {
-                const locked = LOCKED_KEYS.includes(field.key);
-                const switches = (next: { enabled: boolean; required: boolean }) =>
-                  field.kind === 'common'
-                    ? call('/conference/conferenceRegUserConfig/saveOptions', { body: { common: true, key: field.key, version, ...next } })
-                    : call('/conference/conferenceRegUserConfig/saveOptions', {
-                        body: { key: field.key, type: field.type, label: field.label, options: field.options, version, ...next },
-                      });
-                return (
-                  <Table.Tr key={field.key} data-field-row={field.key}>
-                    <Table.Td>
-                      <Text size="sm">{localized(field.label, locale)}</Text>
-                      <Badge size="xs" variant="light" color={field.kind === 'common' ? 'gray' : 'indigo'}>
-                        {field.kind === 'common' ? t('common') : t('custom')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t.has(`type_${field.type}`) ? t(`type_${field.type}`) : field.type}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        checked={field.enabled}
-                        disabled={locked}
-                        onChange={(e) => switches({ enabled: e.currentTarget.checked, required: field.required })}
-                        aria-label={t('colEnabled')}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        checked={field.required}
-                        disabled={locked || !field.enabled}
-                        onChange={(e) => switches({ enabled: field.enabled, required: e.currentTarget.checked })}
-                        aria-label={t('colRequired')}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          disabled={index === 0}
-                          onClick={() =>
-                            call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up', version } })
-                          }
-                          aria-label={t('moveUp')}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          disabled={index === fields.length - 1}
-                          onClick={() =>
-                            call('/conference/conferenceRegUserConfig/moveOptions', {
-                              body: { key: field.key, direction: 'down', version },
-                            })
-                          }
-                          aria-label={t('moveDown')}
-                        >
-                          ↓
-                        </ActionIcon>
-                        {field.kind === 'custom' && (
-                          <>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              onClick={() =>
-                                setEditing({
-                                  key: field.key,
-                                  type: field.type as FieldInput['type'],
-                                  label: field.label,
-                                  options: field.options,
-                                  required: field.required,
-                                  enabled: field.enabled,
-                                })
-                              }
-                            >
-                              {t('editField')}
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              color="red"
-                              onClick={() =>
-                                window.confirm(t('confirmDelete')) &&
-                                call(
-                                  `/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`,
-                                  { method: 'DELETE' },
-                                  t('fieldDeleted'),
-                                )
-                              }
-                            >
-                              {t('delete')}
-                            </Button>
-                          </>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          {/* Stacked rows that wrap, not a table: with custom items its actions no longer fit a card, least of all on a phone. */}
+          <Stack gap={0} data-testid="field-table" role="list" aria-label={t('fieldsTitle')}>
+            {fields.map((field, index) => {
+              const locked = LOCKED_KEYS.includes(field.key);
+              const switches = (next: { enabled: boolean; required: boolean }) =>
+                field.kind === 'common'
+                  ? call('/conference/conferenceRegUserConfig/saveOptions', { body: { common: true, key: field.key, version, ...next } })
+                  : call('/conference/conferenceRegUserConfig/saveOptions', {
+                      body: { key: field.key, type: field.type, label: field.label, options: field.options, version, ...next },
+                    });
+              return (
+                <Group
+                  key={field.key}
+                  data-field-row={field.key}
+                  role="listitem"
+                  justify="space-between"
+                  align="center"
+                  gap="xs"
+                  wrap="wrap"
+                  py={6}
+                  style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Group gap={6} wrap="wrap" style={{ flex: '1 1 12rem', minWidth: 0 }}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {localized(field.label, locale)}
+                    </Text>
+                    <Badge size="xs" variant="light" color={field.kind === 'common' ? 'gray' : 'indigo'}>
+                      {field.kind === 'common' ? t('common') : t('custom')}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {t.has(`type_${field.type}`) ? t(`type_${field.type}`) : field.type}
+                    </Text>
+                  </Group>
+                  <Group gap="xs" wrap="wrap" justify="flex-end">
+                    <Switch
+                      size="xs"
+                      label={t('colEnabled')}
+                      checked={field.enabled}
+                      disabled={locked}
+                      onChange={(e) => switches({ enabled: e.currentTarget.checked, required: field.required })}
+                    />
+                    <Switch
+                      size="xs"
+                      label={t('colRequired')}
+                      checked={field.required}
+                      disabled={locked || !field.enabled}
+                      onChange={(e) => switches({ enabled: field.enabled, required: e.currentTarget.checked })}
+                    />
+                    <Group gap={4} wrap="wrap">
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === 0}
+                        onClick={() =>
+                          call('/conference/conferenceRegUserConfig/moveOptions', { body: { key: field.key, direction: 'up', version } })
+                        }
+                        aria-label={t('moveUp')}
+                      >
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={index === fields.length - 1}
+                        onClick={() =>
+                          call('/conference/conferenceRegUserConfig/moveOptions', {
+                            body: { key: field.key, direction: 'down', version },
+                          })
+                        }
+                        aria-label={t('moveDown')}
+                      >
+                        ↓
+                      </ActionIcon>
+                      {field.kind === 'custom' && (
+                        <>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() =>
+                              setEditing({
+                                key: field.key,
+                                type: field.type as FieldInput['type'],
+                                label: field.label,
+                                options: field.options,
+                                required: field.required,
+                                enabled: field.enabled,
+                              })
+                            }
+                          >
+                            {t('editField')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() =>
+                              call(
+                                `/conference/conferenceRegUserConfig/deleteOptions?${new URLSearchParams({ id: field.key, version })}`,
+                                { method: 'DELETE' },
+                                t('fieldDeleted'),
+                                { confirm: { message: t('confirmDelete'), color: 'red', confirmLabel: t('delete') } },
+                              )
+                            }
+                          >
+                            {t('delete')}
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
         </Paper>
       </GridCol>
       <GridCol span={{ base: 12, lg: 5 }}>

@@ -23,7 +23,7 @@ export function FieldEditor({
   onSaved: () => void;
 }) {
   const t = useTranslations('registerConfig');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZFieldInput,
     values: initial,
     call: { path: '/conference/conferenceRegUserConfig/saveOptions', body: (value) => ({ ...value, version }) },
@@ -59,27 +59,29 @@ export function FieldEditor({
                 {t('options')}
               </Text>
               {options.fields.map((option, index) => (
-                <Group key={option.id} gap="xs" wrap="nowrap" align="flex-start">
-                  <TextInput
-                    placeholder={t('optionValue')}
-                    aria-label={t('optionValue')}
-                    style={{ flex: 1 }}
-                    error={fieldError(`options.${index}.value`)}
-                    {...form.register(`options.${index}.value`)}
-                  />
+                // Wraps on a phone: the two names first, then the optional code, then remove.
+                <Group key={option.id} gap="xs" wrap="wrap" align="flex-start" data-testid="option-row">
                   <TextInput
                     placeholder={t('optionZh')}
                     aria-label={t('optionZh')}
-                    style={{ flex: 1 }}
+                    style={{ flex: '1 1 9rem' }}
                     error={fieldError(`options.${index}.label.zh`)}
                     {...form.register(`options.${index}.label.zh`)}
                   />
                   <TextInput
                     placeholder={t('optionEn')}
                     aria-label={t('optionEn')}
-                    style={{ flex: 1 }}
+                    style={{ flex: '1 1 9rem' }}
                     error={fieldError(`options.${index}.label.en`)}
                     {...form.register(`options.${index}.label.en`)}
+                  />
+                  <TextInput
+                    placeholder={t('optionValueHint')}
+                    aria-label={t('optionValue')}
+                    title={t('optionValueHint')}
+                    style={{ flex: '1 1 9rem' }}
+                    error={fieldError(`options.${index}.value`)}
+                    {...form.register(`options.${index}.value`)}
                   />
                   <ActionIcon variant="subtle" color="red" mt={6} onClick={() => options.remove(index)} aria-label={t('removeOption')}>
                     ×
@@ -115,7 +117,7 @@ export function FieldEditor({
             )}
           />
           <Group justify="flex-end">
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-field">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-field">
               {t('saveField')}
             </SubmitButton>
           </Group>

@@ -41,7 +41,7 @@ export function RegisterForm(props: {
   const [feeError, setFeeError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
-  const { form, submit } = useApiForm({
+  const { form, submit, formError } = useApiForm({
     schema,
     defaultValues: emptyAnswers(props.fields, props.prefill),
     // Sent only with the notice accepted and a registration fee chosen where one is needed.
@@ -133,7 +133,7 @@ export function RegisterForm(props: {
             />
           </>
         )}
-        <SubmitButton loading={form.formState.isSubmitting} data-testid="register-submit">
+        <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="register-submit">
           {t('submit')}
         </SubmitButton>
       </Stack>

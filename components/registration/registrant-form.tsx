@@ -30,7 +30,7 @@ function RegistrantForm<TResult>(
   const fields = useMemo(() => props.fields.map((f) => (f.type === 'file' ? { ...f, required: false } : f)), [props.fields]);
   const readOnly = [...props.readOnly, ...fields.filter((f) => f.type === 'file').map((f) => f.key)];
   const schema = useMemo(() => buildAnswerSchema(fields, props.countryOptions), [fields, props.countryOptions]);
-  const { form, submit } = useApiForm({
+  const { form, submit, formError } = useApiForm({
     schema,
     defaultValues: emptyAnswers(fields, props.initial),
     call: props.call,
@@ -52,7 +52,7 @@ function RegistrantForm<TResult>(
           fileNames={props.fileNames}
         />
         <Group>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>
             {props.submitLabel}
           </SubmitButton>
         </Group>

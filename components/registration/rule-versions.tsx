@@ -20,7 +20,7 @@ type Listed = Rule & { active: boolean };
 function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; isNew: boolean; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations('registerConfig');
   const tc = useTranslations('common');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZRule,
     values: initial,
     call: { path: '/conference/conferenceRegUserConfig/saveRules' },
@@ -102,7 +102,7 @@ function RuleForm({ initial, isNew, onClose, onSaved }: { initial: RuleInput; is
           <Button variant="default" onClick={onClose}>
             {tc('cancel')}
           </Button>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="rule-save">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="rule-save">
             {tc('save')}
           </SubmitButton>
         </Group>

@@ -34,8 +34,8 @@ type Candidate = { id: number; name: string; email: string; organization: string
 export function AssignReviewer({ submissionId, candidates }: { submissionId: number; candidates: Candidate[] }) {
   const t = useTranslations('review');
   const { run, busy } = useApiAction();
-  const first = candidates.find((c) => !c.blockedBy);
-  const [reviewerId, setReviewerId] = useState(first ? String(first.id) : '');
+  // Starts empty: the chair picks a reviewer, none is preselected.
+  const [reviewerId, setReviewerId] = useState('');
   const assign = () =>
     run('/conference/platform/manage/assign', { body: { submissionId, reviewerId: Number(reviewerId) } }, t('assignedOk'));
   return (
@@ -66,10 +66,10 @@ export function AssignReviewer({ submissionId, candidates }: { submissionId: num
 export function UnassignButton({ assignmentId }: { assignmentId: number }) {
   const t = useTranslations('review');
   const { run, busy } = useApiAction();
-  const click = () => {
-    if (window.confirm(t('unassignConfirm')))
-      void run('/conference/platform/manage/assign/cancel', { body: { assignmentId } }, t('unassignedOk'));
-  };
+  const click = () =>
+    run('/conference/platform/manage/assign/cancel', { body: { assignmentId } }, t('unassignedOk'), {
+      confirm: { message: t('unassignConfirm'), color: 'red', confirmLabel: t('unassign') },
+    });
   return (
     <Button size="compact-sm" variant="light" color="red" onClick={click} loading={busy} data-testid={`unassign-${assignmentId}`}>
       {t('unassign')}
@@ -145,9 +145,10 @@ export function DecisionForm({
 export function ReleaseButton({ submissionId }: { submissionId: number }) {
   const t = useTranslations('review');
   const { run, busy } = useApiAction();
-  const click = () => {
-    if (window.confirm(t('releaseConfirm'))) void run('/conference/review/release', { body: { submissionId } }, t('releasedOk'));
-  };
+  const click = () =>
+    run('/conference/review/release', { body: { submissionId } }, t('releasedOk'), {
+      confirm: { message: t('releaseConfirm'), color: 'green', confirmLabel: t('releaseConfirmOk') },
+    });
   return (
     <Button color="green" onClick={click} loading={busy} data-testid="release-result">
       {t('release')}

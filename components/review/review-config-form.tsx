@@ -11,7 +11,7 @@ import { RULE_MAX, RULES_MAX, SCALE_LIMIT, SCORE_KEYS, ZReviewConfigInput, type 
 /** The review rules editor (spec §2 /platform/config/review): rules ≤ 100 characters in zh and en, scales, blind review, reviewers per submission. */
 export function ReviewConfigForm({ initial }: { initial: ReviewConfigInput }) {
   const t = useTranslations('review');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZReviewConfigInput,
     defaultValues: initial,
     call: { path: '/conference/platform/config/review' },
@@ -115,7 +115,7 @@ export function ReviewConfigForm({ initial }: { initial: ReviewConfigInput }) {
           {number('reviewersPerSubmission', t('reviewersPerSubmission'), 10)}
         </SimpleGrid>
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="review-config-save">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="review-config-save">
             {t('save')}
           </SubmitButton>
         </Group>

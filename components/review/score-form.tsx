@@ -2,38 +2,36 @@
 
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import type { z } from 'zod';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { OPINION_MAX, SCORE_KEYS, ZDeclareConflict, ZSubmitReview, type Scales } from '@/lib/review/schemas';
 
-type Values = z.input<typeof ZSubmitReview>;
+/** The shared schema, and each score within the scale this conference set for it. */
+function scoredSchema(scales: Scales, outOfScale: (min: number, max: number) => string) {
+  return ZSubmitReview.superRefine((values, ctx) => {
+    for (const k of SCORE_KEYS) {
+      const v = values.scores[k];
+      if (v < scales[k].min || v > scales[k].max)
+        ctx.addIssue({ code: 'custom', path: ['scores', k], message: outOfScale(scales[k].min, scales[k].max) });
+    }
+  });
+}
 
-/** The reviewer's five scores (each within its scale) and opinion; sent once, after a confirmation. */
+/**
+ * The reviewer's five scores (each within its scale, none given until the reviewer gives it) and
+ * opinion; sent once, after a confirmation in the app's dialog.
+ */
 export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scales: Scales }) {
   const t = useTranslations('review');
-  const { form, submit, fieldError } = useApiForm({
-    schema: ZSubmitReview,
-    defaultValues: {
-      assignmentId,
-      scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, scales[k].min])) as Values['scores'],
-      opinion: '',
-    },
-    // Sent once each score is within its scale and the reviewer confirms.
-    call: async (values, api) => {
-      for (const k of SCORE_KEYS) {
-        const v = values.scores[k];
-        if (v < scales[k].min || v > scales[k].max) {
-          form.setError(`scores.${k}`, { message: t('scoreRange', { min: scales[k].min, max: scales[k].max }) });
-          return NOT_SENT;
-        }
-      }
-      if (!window.confirm(t('submitConfirm'))) return NOT_SENT;
-      return api('/conference/review/submit', { body: values });
-    },
+  const schema = useMemo(() => scoredSchema(scales, (min, max) => t('scoreRange', { min, max })), [scales, t]);
+  const { form, submit, fieldError, formError } = useApiForm({
+    schema,
+    defaultValues: { assignmentId, scores: Object.fromEntries(SCORE_KEYS.map((k) => [k, undefined])), opinion: '' },
+    confirm: { message: t('submitConfirm'), confirmLabel: t('submitConfirmOk') },
+    call: { path: '/conference/review/submit' },
     success: t('submitted'),
     refresh: true,
   });
@@ -54,7 +52,7 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
                   min={scales[k].min}
                   max={scales[k].max}
                   allowDecimal={false}
-                  value={field.value as number}
+                  value={typeof field.value === 'number' ? field.value : ''}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   error={fieldError(fieldState.error)}
                   data-testid={`score-${k}`}
@@ -74,7 +72,7 @@ export function ScoreForm({ assignmentId, scales }: { assignmentId: number; scal
           {...form.register('opinion')}
         />
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="score-submit">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="score-submit">
             {t('submitReview')}
           </SubmitButton>
         </Group>
@@ -88,7 +86,7 @@ export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
   const t = useTranslations('review');
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZDeclareConflict,
     defaultValues: { assignmentId, reason: '' },
     call: { path: '/conference/review/conflict' },
@@ -115,7 +113,7 @@ export function DeclareConflict({ assignmentId }: { assignmentId: number }) {
               {...form.register('reason')}
             />
             <Group justify="flex-end">
-              <SubmitButton color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
+              <SubmitButton error={formError} color="red" loading={form.formState.isSubmitting} data-testid="conflict-submit">
                 {t('declareConflict')}
               </SubmitButton>
             </Group>

@@ -1,12 +1,11 @@
 'use client';
 
-import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { CodeField } from '@/components/ui/code-field';
-import { ButtonLink } from '@/components/ui/button-link';
 import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -17,15 +16,14 @@ import { countryName, COUNTRY_CODES } from '@/lib/registration/countries';
 import { activationFormSchema, type ActivationFormValues, type ActivationStep } from '@/lib/reviewers/schemas';
 import type { Invitation } from '@/lib/reviewers/activate';
 import { useRouter } from '@/lib/i18n/navigation';
+import { PasswordFields } from '@/components/accounts/password-fields';
 import { InvitationUsed } from './invitation-used';
 
 /** An invitation the visitor may activate now (not one that needs signing in first). */
 type Pending = Omit<Extract<Invitation, { state: 'pending' }>, 'step'> & { step: Exclude<ActivationStep, 'signInFirst'> };
 
-const REVIEW_AREA = '/platform/submissionManage/user';
-const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
-/** What a sent activation came to: done, or the invitation already used; null when it was refused. */
-type Outcome = 'done' | 'used' | null;
+/** What a sent activation came to: done (with where the server lands the reviewer, signed in), or the invitation already used; null when it was refused. */
+type Outcome = { next: string } | 'used' | null;
 
 /**
  * The reviewer activation form (spec §2 /review/active/:key, §5): the email read-only; for a new
@@ -40,47 +38,26 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   const api = useApi();
   const router = useRouter();
   const locale = useAppLocale();
-  const [confirming, setConfirming] = useState<ActivationFormValues | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const schema = useMemo(() => activationFormSchema(invitation.step), [invitation.step]);
-  // The form checks and asks for a confirmation; the confirmation's button sends.
-  const {
-    form,
-    submit: send,
-    fieldError,
-  } = useApiForm({
+  // The form checks, asks for a confirmation in the app's dialog, then sends. A refused field (the
+  // password, the code…) stays on its input; what belongs to no field shows above the button.
+  const { form, submit, fieldError, formError } = useApiForm({
     schema,
-    call: async (values, api): Promise<Outcome> => {
-      try {
-        await api('/conference/platform/manage/review/active', { body: { ...values, key: activationKey } });
-        return 'done';
-      } catch (error) {
-        if (!(error instanceof ApiError)) {
-          notifications.show({ color: 'red', message: t('failed') });
-          return null;
-        }
-        if (error.code === 'INVITATION_USED') return 'used';
-        if (CODE_ERRORS.has(error.code)) {
-          form.setError('code', { type: 'server', message: error.message });
-          return null;
-        }
-        if (error.code === 'INVITATION_SIGN_IN') {
-          // An account has this email now (or the session ended): the page asks to sign in as it.
-          showApiError(error);
-          router.refresh();
-          return null;
-        }
-        // A refused field: on its input.
-        if (error.status === 400) throw error;
-        notifications.show({ color: 'red', message: t('failed') });
-        return null;
+    confirm: { title: t('confirmTitle'), message: t('confirmText', { email: invitation.email }), confirmLabel: t('confirmOk') },
+    call: { path: '/conference/platform/manage/review/active', body: (values) => ({ ...values, key: activationKey }) },
+    onSuccess: (answer: { next: string }) => {
+      setOutcome({ next: answer.next });
+      window.location.assign(answer.next);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'INVITATION_USED') {
+        setOutcome('used');
+        return true;
       }
+      // An account has this email now (or the session ended): the page asks to sign in as it.
+      if (error instanceof ApiError && error.code === 'INVITATION_SIGN_IN') router.refresh();
     },
-    onSuccess: (sent) => {
-      setConfirming(null);
-      if (sent) setOutcome(sent);
-    },
-    onError: () => setConfirming(null),
     defaultValues: {
       password: '',
       confirmPassword: '',
@@ -122,19 +99,15 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   };
 
   if (outcome === 'used') return <InvitationUsed />;
-  if (outcome === 'done') {
+  if (outcome) {
     return (
       <Stack data-testid="activation-done">
         <Alert color="green" title={t('activatedTitle')}>
-          {newAccount ? t('activatedText', { email: invitation.email }) : t('activatedSignedIn', { email: invitation.email })}
+          {t('activatedSignedIn', { email: invitation.email })}
         </Alert>
-        {newAccount ? (
-          <InvitationUsed loginOnly />
-        ) : (
-          <ButtonLink href={REVIEW_AREA} data-testid="activation-review-area">
-            {t('goReviewArea')}
-          </ButtonLink>
-        )}
+        <Button component="a" href={outcome.next} data-testid="activation-review-area">
+          {t('goReviewArea')}
+        </Button>
       </Stack>
     );
   }
@@ -144,7 +117,7 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
   );
   return (
     <>
-      <form onSubmit={form.handleSubmit((values) => setConfirming(values))} noValidate data-testid="activation-form">
+      <form onSubmit={submit} noValidate data-testid="activation-form">
         <Stack gap="sm">
           <TextInput label={t('email')} value={invitation.email} readOnly data-testid="activation-email" />
           <Text size="sm" c="dimmed">
@@ -159,21 +132,11 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
                 onSend={sendCode}
                 {...form.register('code')}
               />
-              <PasswordInput
+              <PasswordFields
+                form={form}
                 label={t('password')}
-                required
-                autoComplete="new-password"
-                error={fieldError('password')}
-                data-testid="activation-password"
-                {...form.register('password')}
-              />
-              <PasswordInput
-                label={t('confirmPassword')}
-                required
-                autoComplete="new-password"
-                error={fieldError('confirmPassword')}
-                data-testid="activation-confirmPassword"
-                {...form.register('confirmPassword')}
+                identity={() => ({ email: invitation.email, name: form.getValues('fullName') })}
+                testIdPrefix="activation"
               />
             </>
           )}
@@ -209,24 +172,11 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
             {...form.register('countryArea')}
           />
           {text('direction')}
-          <SubmitButton loading={sending} fullWidth data-testid="activation-submit">
+          <SubmitButton loading={sending} fullWidth error={formError} data-testid="activation-submit">
             {t('activateButton')}
           </SubmitButton>
         </Stack>
       </form>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('confirmTitle')} centered>
-        <Stack>
-          <Text>{t('confirmText', { email: invitation.email })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={sending}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={() => void send()} loading={sending} data-testid="activation-confirm">
-              {t('confirmOk')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </>
   );
 }

@@ -15,8 +15,14 @@ export function ReviewerActions({ id, email, role, active, listHref }: Props) {
   const router = useRouter();
   const { run, busy } = useApiAction();
   const remove = async () => {
-    if (!window.confirm(t('removeConfirm', { email }))) return;
-    const answer = await run<{ removed: boolean; deactivated: boolean }>(`/conference/platform/manage/review/${id}`, { method: 'DELETE' });
+    const answer = await run<{ removed: boolean; deactivated: boolean }>(
+      `/conference/platform/manage/review/${id}`,
+      { method: 'DELETE' },
+      undefined,
+      {
+        confirm: { message: t('removeConfirm', { email }), color: 'red', confirmLabel: t('remove') },
+      },
+    );
     if (answer)
       notifications.show({ color: answer.removed ? 'green' : 'orange', message: answer.removed ? t('removed') : t('deactivated') });
     if (answer?.removed && listHref) router.push(listHref);

@@ -13,7 +13,7 @@ const EMPTY: Values = { email: '', lastName: '', middleName: '', firstName: '', 
 /** Invites one reviewer by email (POST review); the names are optional. */
 export function ReviewerAddForm() {
   const t = useTranslations('reviewers');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZAddReviewer,
     defaultValues: EMPTY,
     call: { path: '/conference/platform/manage/review' },
@@ -42,7 +42,7 @@ export function ReviewerAddForm() {
             {text('organization', t('organization'))}
           </SimpleGrid>
           <div>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="reviewer-add-submit">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="reviewer-add-submit">
               {t('addButton')}
             </SubmitButton>
           </div>

@@ -4,7 +4,7 @@ import { Anchor, Button, List, ListItem, Paper, Stack, Text, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { showApiError } from '@/components/ui/form-errors';
+import { errorMessage } from '@/components/ui/form-errors';
 import { UploadField, useFormUpload } from '@/components/ui/upload-field';
 import { SHEET_MAX_BYTES, SHEET_TYPES } from '@/lib/imports/sheet-types';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -38,7 +38,8 @@ export function ReviewerImport() {
       });
       router.refresh();
     } catch (error) {
-      showApiError(error);
+      // A refused sheet: said under the file field, where it stays until another file is picked.
+      setFileError(errorMessage(error));
     } finally {
       setBusy(false);
     }

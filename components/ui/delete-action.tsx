@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import { useApiAction } from '@/components/ui/use-api';
 
 /**
- * A list row's delete button: asks `confirm` first, sends DELETE to `path`, says `done` and
+ * A list row's delete button: asks `confirm` first (the app's confirm dialog), sends DELETE to `path`, says `done` and
  * refreshes, or says the server's reason when it refuses (in use, has children, not found …).
  */
 export function DeleteAction({
@@ -28,7 +28,7 @@ export function DeleteAction({
       color="red"
       loading={busy}
       data-testid={testId}
-      onClick={() => window.confirm(confirm) && run(path, { method: 'DELETE' }, done)}
+      onClick={() => run(path, { method: 'DELETE' }, done, { confirm: { message: confirm, color: 'red', confirmLabel: label } })}
     >
       {label}
     </Button>

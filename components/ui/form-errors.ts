@@ -17,4 +17,9 @@ export function showApiError<T extends FieldValues>(error: unknown, setError?: U
   notifications.show({ color: 'red', message: String((error as Error)?.message ?? error) });
 }
 
+/** A failed call's message in the user's language, for a form that shows it on the field it concerns. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : String((error as Error)?.message ?? error);
+}
+
 export { safeReturnPath } from '@/lib/http/return-path';

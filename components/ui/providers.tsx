@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useMemo, type ReactNode } from 'react';
 import { z } from 'zod';
+import { ConfirmProvider } from './confirm-dialog';
 import { cssVariablesResolver, theme } from './theme';
 
 // zod would probe whether it may compile validators with `new Function`; the page's
@@ -29,7 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={named} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={2000} />
-      {children}
+      <ConfirmProvider>{children}</ConfirmProvider>
     </MantineProvider>
   );
 }

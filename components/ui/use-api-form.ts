@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ApiError } from './api-client';
+import { useConfirm, type ConfirmRequest } from './confirm-dialog';
 import { serverFieldErrors } from './server-field-errors';
 import { useApi, useFieldError } from './use-api';
 
@@ -49,8 +50,11 @@ export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues
   /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
   values?: z.input<TSchema>;
   call: ApiFormCall<z.output<TSchema>, TResult>;
-  /** Asked once the values are valid, before the call (e.g. window.confirm): false sends nothing and shows nothing. */
-  confirm?: (values: z.output<TSchema>) => boolean | Promise<boolean>;
+  /**
+   * Asked in the app's confirm dialog once the values are valid, before the call; cancelling sends
+   * nothing and shows nothing. A function may answer null when these values need no question.
+   */
+  confirm?: ConfirmRequest | ((values: z.output<TSchema>) => ConfirmRequest | null);
   /** The success notification (already in the user's language), or one made from the answer; none when left out. */
   success?: string | ((result: TResult, values: z.output<TSchema>) => string);
   /** After a success (and its notification): navigate, reset, close a modal… */
@@ -78,14 +82,18 @@ export type ApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>> = {
    * object (`fieldError(errors.title?.zh)`); undefined when the field is fine.
    */
   fieldError: (field: Path<z.input<TSchema>> | Pick<FieldError, 'message'> | { message?: unknown } | undefined) => string | undefined;
-  /** The refusal that belongs to no field (also shown as a notification), for a form that shows it inline. */
+  /**
+   * The refusal no input shows (also shown as a notification): every form shows it inline, e.g.
+   * `<SubmitButton error={formError}>`, so a notification is never its only copy.
+   */
   formError: string | undefined;
 };
 
 /**
  * The one typed form of the kit: the schema's resolver, the API call through api-client, the
- * server's `fields` errors on their inputs (the rest, and the message, as a notification, as
- * `showApiError` does) and the success notification.
+ * server's `fields` errors on their inputs and the rest as `formError` for the form to show
+ * inline (each also as a notification), a question in the app's confirm dialog when asked, and the
+ * success notification.
  *
  *   const { form, submit, fieldError } = useApiForm({
  *     schema: ZNoticeInput,
@@ -101,6 +109,7 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   const api = useApi();
   const router = useRouter();
   const translate = useFieldError();
+  const ask = useConfirm();
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     ...options.formOptions,
     resolver: zodResolver(options.schema),
@@ -110,7 +119,8 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   const { call, confirm, success, onSuccess, onError, refresh, fieldMap } = options;
 
   const submit = form.handleSubmit(async (values) => {
-    if (confirm && !(await confirm(values))) return;
+    const question = typeof confirm === 'function' ? confirm(values) : confirm;
+    if (question && !(await ask(question))) return;
     try {
       const result =
         typeof call === 'function'
@@ -138,21 +148,36 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   return { form, submit, fieldError, formError: typeof rootError === 'string' ? rootError : undefined };
 }
 
-/** A refusal on the form: `fields` on their inputs, the message as a notification and as the form's root error. */
+/** Whether `name` (or a path above it, e.g. a bilingual pair's `title` for `title.zh`) is an input of the form now. */
+function onInput<T extends FieldValues, O extends FieldValues>(form: UseFormReturn<T, unknown, O>, name: string): boolean {
+  const mounted = form.control._names.mount;
+  const parts = name.split('.');
+  return parts.some((_, i) => mounted.has(parts.slice(0, i + 1).join('.')));
+}
+
+/**
+ * A refusal on the form: `fields` on their inputs, where they stay until the next submit (with the
+ * message as a notification too); what no input shows (the message of a refusal without fields, a
+ * field the form does not have, a network failure) as the form's root error, which every form shows
+ * inline beside its button (`formError`). A notification is never the only copy.
+ */
 function showFormError<T extends FieldValues, O extends FieldValues>(
   form: UseFormReturn<T, unknown, O>,
   error: unknown,
   fieldMap: Record<string, string> = {},
 ) {
   if (error instanceof ApiError) {
-    for (const { name, message } of serverFieldErrors(error.fields, fieldMap)) {
+    const fields = serverFieldErrors(error.fields, fieldMap);
+    for (const { name, message } of fields) {
       form.setError(name as Path<T>, { type: 'server', message });
     }
-    form.setError('root.server', { type: 'server', message: error.message });
+    const unshown = fields.filter(({ name }) => !onInput(form, name)).map(({ message }) => message);
+    if (fields.length === 0 || unshown.length > 0) {
+      form.setError('root.server', { type: 'server', message: fields.length === 0 ? error.message : [...new Set(unshown)].join(' ') });
+      return;
+    }
     notifications.show({ color: error.status === 401 || error.status === 409 ? 'orange' : 'red', message: error.message });
     return;
   }
-  const message = String((error as Error)?.message ?? error);
-  form.setError('root.server', { type: 'server', message });
-  notifications.show({ color: 'red', message });
+  form.setError('root.server', { type: 'server', message: String((error as Error)?.message ?? error) });
 }

@@ -7,6 +7,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { FieldError } from 'react-hook-form';
 import { isLocale, type Locale } from '@/lib/i18n/localized';
 import { apiDownload, apiFetch, apiUpload } from './api-client';
+import { useConfirm, type ConfirmRequest } from './confirm-dialog';
 import { showApiError } from './form-errors';
 
 export function useAppLocale(): Locale {
@@ -62,24 +63,28 @@ export type ApiActionOptions<T> = {
   refresh?: boolean;
   /** After the success and its message, before the refresh: keep the answer, reset a form, navigate… */
   onSuccess?: (result: T) => void;
+  /** Asked first in the app's confirm dialog; cancelling sends nothing (and the call answers undefined). */
+  confirm?: ConfirmRequest;
 };
 
 /**
- * A button's call: sends it, shows `message` on success and refreshes the page's server data
+ * A button's call: asks `confirm` first when given (the app's dialog), sends it, shows `message` on success and refreshes the page's server data
  * (unless `refresh: false`), or shows the error. `busy` while it runs; the answer (undefined after
  * an error) for the caller.
  */
 export function useApiAction() {
   const api = useApi();
   const router = useRouter();
+  const ask = useConfirm();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async <T>(
       path: string,
       init: { method?: string; body?: unknown },
       message?: string,
-      { refresh = true, onSuccess }: ApiActionOptions<T> = {},
+      { refresh = true, onSuccess, confirm }: ApiActionOptions<T> = {},
     ): Promise<T | undefined> => {
+      if (confirm && !(await ask(confirm))) return undefined;
       setBusy(true);
       try {
         const result = await api<T>(path, init);
@@ -94,7 +99,7 @@ export function useApiAction() {
         setBusy(false);
       }
     },
-    [api, router],
+    [api, router, ask],
   );
   return { run, busy };
 }

@@ -44,3 +44,16 @@ export async function waitForApp(page: Page) {
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
+
+/** The app's confirm dialog (components/ui/confirm-dialog.tsx), not the browser's: there is no native one left. */
+export function confirmDialog(page: Page) {
+  return page.getByRole('dialog').filter({ has: page.getByTestId('confirm-ok') });
+}
+
+/** Answers the app's confirm dialog that the last click opened: OK by default, or Cancel; it closes. */
+export async function answerConfirm(page: Page, answer: 'ok' | 'cancel' = 'ok') {
+  const dialog = confirmDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(answer === 'ok' ? 'confirm-ok' : 'confirm-cancel').click();
+  await expect(dialog).toBeHidden();
+}

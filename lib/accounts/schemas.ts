@@ -51,7 +51,10 @@ function confirmMatches(value: { password: string; confirmPassword: string }, ct
  * Email and password; `code` is the emailed sign-in code (purpose loginCode), the second factor
  * that lets the owner in while wrong passwords keep the account locked. When sent it must be right.
  */
-export const ZLogin = z.object({ email: ZEmail, password: ZPassword, code: ZCode.optional() });
+/** Where the visitor asked to go after signing in (a locale-free path of this site; anything else is ignored, see landingPathFor). */
+export const ZRedirect = z.string().max(2000, 'tooLong').optional();
+
+export const ZLogin = z.object({ email: ZEmail, password: ZPassword, code: ZCode.optional(), redirect: ZRedirect });
 
 export const ZSendCode = z.object({ email: ZEmail, type: ZCodePurpose });
 export const ZCheckCode = z.object({ email: ZEmail, code: ZCode, type: ZCodePurpose });
@@ -63,6 +66,7 @@ export const ZSignUp = z
     name: ZName,
     password: ZPassword,
     confirmPassword: z.string().min(1, 'confirmRequired'),
+    redirect: ZRedirect,
   })
   .superRefine(confirmMatches);
 

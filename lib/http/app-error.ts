@@ -2,6 +2,8 @@
  * The one error table: every error code the API answers, with its message key (under `errors` in
  * messages/*.json, so the caller reads it in their language) and its HTTP status. A throw names
  * only the code (`throw new AppError('FEE_FULL')`); API clients rely on the codes, never on the text.
+ * A `field` names the input a refusal is about: the answer carries the message under `fields` too,
+ * so a form shows it on that input (and keeps it there) instead of only in a notification.
  */
 export const ERROR_TABLE = {
   ALREADY_CLOSED: { message: 'alreadyClosed', status: 409 },
@@ -17,8 +19,8 @@ export const ERROR_TABLE = {
   BODY_TOO_LARGE: { message: 'bodyTooLarge', status: 413 },
   BUSY: { message: 'busy', status: 503 },
   CHOOSE_REGISTER_FEE: { message: 'chooseRegisterFee', status: 400 },
-  CODE_EXPIRED: { message: 'codeExpired', status: 400 },
-  CODE_WRONG: { message: 'codeWrong', status: 400 },
+  CODE_EXPIRED: { message: 'codeExpired', status: 400, field: 'code' },
+  CODE_WRONG: { message: 'codeWrong', status: 400, field: 'code' },
   CURRENCY_MIXED: { message: 'currencyMixed', status: 400 },
   DOMAIN_NOT_PENDING: { message: 'domainNotPending', status: 409 },
   DOMAIN_RESERVED: { message: 'domainReserved', status: 400 },
@@ -114,7 +116,7 @@ export const ERROR_TABLE = {
   ORDER_NOT_PAYABLE: { message: 'orderNotPayable', status: 409 },
   ORDER_PAID: { message: 'orderPaid', status: 409 },
   PAGE_NOT_FOUND: { message: 'pageNotFound', status: 404 },
-  PASSWORD_WEAK: { message: 'validation.passwordWeak', status: 400 },
+  PASSWORD_WEAK: { message: 'validation.passwordWeak', status: 400, field: 'password' },
   PAYMENT_METHOD_INCOMPLETE: { message: 'paymentMethodIncomplete', status: 400 },
   PAYMENT_METHOD_UNAVAILABLE: { message: 'paymentMethodUnavailable', status: 409 },
   PAYMENT_MISMATCH: { message: 'paymentMismatch', status: 400 },
@@ -185,7 +187,7 @@ export const ERROR_TABLE = {
   USER_NOT_EXIST: { message: 'userNotExist', status: 404 },
   VERSION_IN_USE: { message: 'versionInUse', status: 409 },
   VERSION_NOT_FOUND: { message: 'versionNotFound', status: 404 },
-} as const satisfies Record<string, { message: string; status: number }>;
+} as const satisfies Record<string, { message: string; status: number; field?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 type Values = Record<string, string | number>;
@@ -194,6 +196,8 @@ type Values = Record<string, string | number>;
 export class AppError extends Error {
   readonly messageKey: string;
   readonly status: number;
+  /** The input this refusal is about (the table's `field`), if any. */
+  readonly field: string | undefined;
 
   /**
    * `values` fill the message's placeholders; `detail` (a key under `errors`, e.g. one of
@@ -209,5 +213,6 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.messageKey = detail ?? entry.message;
     this.status = entry.status;
+    this.field = 'field' in entry ? entry.field : undefined;
   }
 }

@@ -22,7 +22,10 @@ function isDataException(error: unknown): boolean {
 export function errorResponse(error: unknown, locale: Locale): NextResponse {
   const t = serverTranslator(locale, 'errors');
   if (error instanceof AppError) {
-    return NextResponse.json(fail(error.status, error.code, t(error.messageKey, error.values)), { status: error.status });
+    const message = t(error.messageKey, error.values);
+    return NextResponse.json(fail(error.status, error.code, message, error.field ? { [error.field]: message } : undefined), {
+      status: error.status,
+    });
   }
   if (error instanceof ZodError) {
     const tv = serverTranslator(locale, 'validation');

@@ -6,9 +6,14 @@ export function localePath(locale: Locale, path: string): string {
   return path === '/' || path.startsWith('/?') || path.startsWith('/#') ? `/en${path.slice(1)}` : `/en${path}`;
 }
 
+/** A path without its language prefix ('/en/x' → '/x', '/en' → '/'). */
+export function localeFreePath(path: string): string {
+  if (path === '/en' || /^\/en[?#]/.test(path)) return `/${path.slice(3)}`;
+  return path.startsWith('/en/') ? path.slice(3) : path;
+}
+
 /** The current page as a locale-free return address (in the browser). */
 export function currentReturnAddress(): string {
   const { pathname, search } = window.location;
-  const path = pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
-  return path + search;
+  return localeFreePath(pathname) + search;
 }

@@ -12,8 +12,11 @@ export function centralBeginUrl(returnPath: string | null | undefined, locale: L
   return `/api/base/oauth/begin?${query}`;
 }
 
-/** What the login pages' organisation side shows: every enabled organisation, and the central login when there is one. */
-export async function loginSide(db: DB, returnPath: string, locale: Locale): Promise<LoginSide> {
+/**
+ * What the login pages' organisation side shows: every enabled organisation, and the central login
+ * when there is one. Without a `returnPath` the account lands on the page of its role (landingPathFor).
+ */
+export async function loginSide(db: DB, returnPath: string | null, locale: Locale): Promise<LoginSide> {
   const [organisations, central] = await Promise.all([
     searchOrganisations(db, { query: '', selectInput: 'edugain,local', returnPath, locale }),
     findCentral(db),

@@ -6,6 +6,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { isStoredName } from '@/lib/storage/stored-name';
 import { offeredCountries } from './countries';
 import { isCityAnswer } from './regions';
+import { withOptionValues } from './option-values';
 import { hasHiddenCharacters, isLookalikeEmail } from '@/lib/accounts/lookalike';
 
 export type { FieldOption };
@@ -154,7 +155,10 @@ export function buildAnswerSchema(fields: readonly FormField[], countryOptions: 
   return z.object(shape);
 }
 
-/** An organiser's custom item (or the switches of a common one), as the designer sends it. */
+/**
+ * An organiser's custom item (or the switches of a common one), as the designer sends it; a choice
+ * option sent without a value gets one made from its label (the form and the API alike).
+ */
 export const ZFieldInput = z
   .object({
     key: z
@@ -166,7 +170,8 @@ export const ZFieldInput = z
     options: z
       .array(
         z.object({
-          value: z.string().trim().min(1, 'optionRequired').max(60, 'tooLong'),
+          /** Optional: made from the label when left empty (./option-values.ts). */
+          value: z.string().trim().max(60, 'tooLong').default(''),
           label: zLocalized({ max: 100, required: true, messages: { required: 'optionRequired' } }),
         }),
       )
@@ -178,7 +183,8 @@ export const ZFieldInput = z
   .superRefine((value, ctx) => {
     if (CHOICE_TYPES.includes(value.type) && value.options.length === 0)
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsRequired' });
-    const values = value.options.map((o) => o.value);
+    const values = value.options.map((o) => o.value).filter(Boolean);
     if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'optionsDuplicate' });
-  });
+  })
+  .transform((value) => ({ ...value, options: withOptionValues(value.options) }));
 export type FieldInput = z.input<typeof ZFieldInput>;

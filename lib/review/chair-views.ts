@@ -8,6 +8,7 @@ import { conflictsFor, type ConflictReason } from './conflicts';
 import { isReleased } from './decide';
 import { SCORE_KEYS, type ReviewScores, type ScoreKey } from './schemas';
 import { conferenceReviewers } from './views';
+import { reviewerGreeting } from './mail';
 
 export type ScoreAverages = Record<ScoreKey, number> | null;
 
@@ -70,16 +71,25 @@ export async function reviewOverview(db: Executor, conferenceId: number): Promis
   });
 }
 
+/** A reviewer's name parts, selected beside a row and written out by reviewerGreeting. */
+const reviewerNameParts = {
+  email: reviewer.email,
+  fullName: reviewer.fullName,
+  firstName: reviewer.firstName,
+  lastName: reviewer.lastName,
+  middleName: reviewer.middleName,
+};
+
 /** Every review written in the conference, newest first, with who wrote it (chair, managers). */
 export async function allReviews(db: Executor, conferenceId: number) {
-  return db
+  const rows = await db
     .select({
       id: reviewAssignment.id,
       submissionId: submission.id,
       code: submission.code,
       title: submission.title,
       version: reviewAssignment.version,
-      reviewerName: reviewer.fullName,
+      reviewerName: reviewerNameParts,
       reviewerEmail: reviewer.email,
       scores: reviewAssignment.scores,
       opinion: reviewAssignment.opinion,
@@ -90,6 +100,7 @@ export async function allReviews(db: Executor, conferenceId: number) {
     .innerJoin(reviewer, eq(reviewer.id, reviewAssignment.reviewerId))
     .where(and(eq(reviewAssignment.conferenceId, conferenceId), eq(reviewAssignment.status, 'submitted')))
     .orderBy(desc(reviewAssignment.submittedAt), desc(reviewAssignment.id));
+  return rows.map((r) => ({ ...r, reviewerName: reviewerGreeting(r.reviewerName) }));
 }
 
 /** A reviewer a manager could assign, and why not when they cannot. */
@@ -123,7 +134,7 @@ export async function submissionReviewDetail(db: Executor, conferenceId: number,
       .where(and(eq(submissionAuthor.conferenceId, conferenceId), eq(submissionAuthor.submissionId, s.id)))
       .orderBy(asc(submissionAuthor.sortOrder), asc(submissionAuthor.id)),
     db
-      .select({ a: reviewAssignment, name: reviewer.fullName, email: reviewer.email })
+      .select({ a: reviewAssignment, name: reviewerNameParts, email: reviewer.email })
       .from(reviewAssignment)
       .innerJoin(reviewer, eq(reviewer.id, reviewAssignment.reviewerId))
       .where(and(eq(reviewAssignment.conferenceId, conferenceId), eq(reviewAssignment.submissionId, s.id)))
@@ -150,7 +161,7 @@ export async function submissionReviewDetail(db: Executor, conferenceId: number,
     .filter((r) => r.role === 'reviewer')
     .map((r) => ({
       id: r.id,
-      name: r.fullName || [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+      name: reviewerGreeting(r),
       email: r.email,
       organization: r.organization,
       load: loads.filter((l) => l.reviewerId === r.id).length,
@@ -190,7 +201,7 @@ export async function submissionReviewDetail(db: Executor, conferenceId: number,
     assignments: assignments.map((x) => ({
       id: x.a.id,
       reviewerId: x.a.reviewerId,
-      reviewerName: x.name || x.email,
+      reviewerName: reviewerGreeting(x.name),
       reviewerEmail: x.email,
       version: x.a.version,
       status: x.a.status,

@@ -7,6 +7,7 @@ import { resubmitWindowRefusal } from '@/lib/submissions/permissions';
 import type { Locale } from '@/lib/i18n/localized';
 import { conferenceFacts, queueReviewMail, reviewLink, reviewTranslator, submitterLocale } from './mail';
 import type { DecideInput, Decision } from './schemas';
+import { authorName } from '@/lib/people/person-name';
 
 /** The chair decides while the submission is under review, and may change a decision not yet released. */
 const DECIDABLE = ['waiting', 'assigned', 'resubmitted', 'accepted', 'rejected', 'modify'];
@@ -104,7 +105,7 @@ async function resultRecipients(tx: Parameters<Parameters<DB['transaction']>[0]>
   const out: Array<{ email: string; name: string }> = [];
   for (const r of [
     ...(submitter ? [{ email: submitter.email, name: submitter.name }] : []),
-    ...authors.map((a) => ({ email: a.email, name: [a.name, a.surname].filter(Boolean).join(' ') })),
+    ...authors.map((a) => ({ email: a.email, name: authorName(a) })),
   ]) {
     const key = r.email.trim().toLowerCase();
     if (!key || seen.has(key)) continue;

@@ -7,6 +7,7 @@ import { isLocale, localized, type Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
 import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
+import { displayPersonName } from '@/lib/people/person-name';
 
 export type ConferenceFacts = { languageType: number; titleText: { zh: string; en: string } };
 
@@ -55,8 +56,14 @@ export async function queueReviewMail(
 }
 
 /** A reviewer's address and the name to greet them with. */
-export function reviewerGreeting(row: { email: string; fullName: string; firstName: string; lastName: string }): string {
-  return row.fullName || [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email;
+export function reviewerGreeting(row: {
+  email: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  middleName?: string;
+}): string {
+  return displayPersonName({ full: row.fullName, family: row.lastName, given: row.firstName, middle: row.middleName }, row.email);
 }
 
 /** The active chairs of the conference, to tell about reviews. */
@@ -67,6 +74,7 @@ export async function activeChairs(db: Executor, conferenceId: number) {
       fullName: reviewer.fullName,
       firstName: reviewer.firstName,
       lastName: reviewer.lastName,
+      middleName: reviewer.middleName,
       locale: reviewer.locale,
       accountEmail: user.email,
     })

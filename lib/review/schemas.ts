@@ -56,7 +56,12 @@ export const ZReviewConfigInput = z.object({
 });
 export type ReviewConfigInput = z.infer<typeof ZReviewConfigInput>;
 
-const score = z.number('reviewScoreInvalid').int('reviewScoreInvalid').min(0, 'reviewScoreInvalid').max(SCALE_LIMIT, 'reviewScoreInvalid');
+/** A whole-number score; one not given yet (an empty field) says so. */
+const score = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'reviewScoreRequired' : 'reviewScoreInvalid') })
+  .int('reviewScoreInvalid')
+  .min(0, 'reviewScoreInvalid')
+  .max(SCALE_LIMIT, 'reviewScoreInvalid');
 
 export const ZScores = z.object({
   overall: score,

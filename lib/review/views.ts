@@ -235,6 +235,7 @@ export async function conferenceReviewers(db: Executor, conferenceId: number) {
       fullName: reviewer.fullName,
       firstName: reviewer.firstName,
       lastName: reviewer.lastName,
+      middleName: reviewer.middleName,
       organization: reviewer.organization,
       role: reviewer.role,
       sessionIds: reviewer.sessionIds,

@@ -96,7 +96,7 @@ export async function activateReviewer(
   conferenceId: number,
   input: ActivateInput,
   context: { caller: ActivationCaller; locale?: Locale; ip?: string | null },
-): Promise<{ reviewerId: number; userId: string; newAccount: boolean }> {
+): Promise<{ reviewerId: number; userId: string; email: string; newAccount: boolean }> {
   const { caller, locale } = context;
   const keyHash = hashInvitationKey(input.key);
   const found = await rowByKey(db, conferenceId, input.key);
@@ -160,7 +160,7 @@ export async function activateReviewer(
         .set({ userId })
         .where(and(eq(reviewer.conferenceId, conferenceId), eq(reviewer.id, claimed.id)));
       await tx.insert(conferenceMember).values({ conferenceId, userId, role: 'reviewer' }).onConflictDoNothing();
-      return { reviewerId: claimed.id, userId, newAccount: owner === null };
+      return { reviewerId: claimed.id, userId, email: claimed.email, newAccount: owner === null };
     });
   } catch (error) {
     // An account created for this email by another way at the same moment: nothing was activated.

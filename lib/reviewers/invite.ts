@@ -9,6 +9,7 @@ import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { newInvitationKey } from './keys';
 import type { Reviewer } from './queries';
 import type { AddReviewerInput } from './schemas';
+import { reviewerGreeting } from '@/lib/review/mail';
 
 /** Where the invitation is sent from: the site's origin and the inviting manager's language. */
 export type InviteContext = { origin: string; locale: Locale };
@@ -28,12 +29,6 @@ export function invitationLink(origin: string, locale: Locale, key: string): str
   return `${origin}${localePath(locale, `/review/active/${key}`)}`;
 }
 
-function displayName(row: Pick<Reviewer, 'fullName' | 'lastName' | 'firstName' | 'email'>, locale: Locale): string {
-  if (row.fullName) return row.fullName;
-  const name = locale === 'zh' ? `${row.lastName}${row.firstName}` : [row.firstName, row.lastName].filter(Boolean).join(' ');
-  return name || row.email;
-}
-
 /** Queues the invitation mail for `row` with `key`, in the caller's transaction. */
 export async function queueInvitation(tx: Executor, conference: Conference, row: Reviewer, key: string, ctx: InviteContext) {
   const locale = invitationLocale(conference, ctx.locale);
@@ -43,7 +38,7 @@ export async function queueInvitation(tx: Executor, conference: Conference, row:
     template: 'reviewerInvitation',
     locale,
     vars: {
-      name: displayName(row, locale),
+      name: reviewerGreeting(row),
       conference: localized(conference.title, locale) || conference.slug,
       link: invitationLink(ctx.origin, locale, key),
     },

@@ -66,6 +66,7 @@ export async function adminSubmissionDetail(db: Executor, conferenceId: number, 
           fullName: reviewer.fullName,
           firstName: reviewer.firstName,
           lastName: reviewer.lastName,
+          middleName: reviewer.middleName,
           role: reviewer.role,
         },
       })

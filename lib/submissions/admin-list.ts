@@ -5,6 +5,7 @@ import { reviewAssignment, reviewer, submission, submissionAuthor, submissionSes
 import type { ReviewScores } from '@/db/schema/submissions';
 import { buildSessionTree, flattenSessions, type FlatSession } from './session-tree';
 import type { AdminSubmissionFilters, AdminSubmissionQuery } from './admin-list-params';
+import { displayPersonName, formatPersonName } from '@/lib/people/person-name';
 
 /** The sessions of a conference, ordered for showing (parents before their children, by sort order). */
 export async function conferenceSessions(db: Executor, conferenceId: number) {
@@ -93,10 +94,10 @@ const listColumns = {
   /** Reviews of the current version: assigned (not cancelled) and submitted. */
   reviewsAssigned: sql<number>`(select count(*)::int from ${reviewAssignment} ra where ra.submission_id = ${submission.id} and ra.conference_id = ${submission.conferenceId} and ra.version = ${submission.version} and ra.status <> 'cancelled')`,
   reviewsSubmitted: sql<number>`(select count(*)::int from ${reviewAssignment} ra where ra.submission_id = ${submission.id} and ra.conference_id = ${submission.conferenceId} and ra.version = ${submission.version} and ra.status = 'submitted')`,
-  /** The authors' names in order ("Given Surname"). */
+  /** The authors' name parts in order (written out by formatPersonName in `shaped`). */
   authors: sql<
-    string[]
-  >`coalesce((select json_agg(sa.name || ' ' || sa.surname order by sa.sort_order, sa.id) from ${submissionAuthor} sa where sa.submission_id = ${submission.id} and sa.conference_id = ${submission.conferenceId}), '[]'::json)`,
+    { given: string; family: string }[]
+  >`coalesce((select json_agg(json_build_object('given', sa.name, 'family', sa.surname) order by sa.sort_order, sa.id) from ${submissionAuthor} sa where sa.submission_id = ${submission.id} and sa.conference_id = ${submission.conferenceId}), '[]'::json)`,
 };
 
 function base(db: Executor, conferenceId: number) {
@@ -110,9 +111,13 @@ function base(db: Executor, conferenceId: number) {
 const order = (sort: AdminSubmissionFilters['sort']) =>
   sort === 'oldest' ? [asc(submission.createdAt), asc(submission.id)] : [desc(submission.createdAt), desc(submission.id)];
 
-/** Numbers from SQL (avg is numeric, so a string) as numbers. */
-function shaped<R extends { averageScore: string | number | null }>(rows: R[]) {
-  return rows.map((r) => ({ ...r, averageScore: r.averageScore === null ? null : Number(r.averageScore) }));
+/** Numbers from SQL (avg is numeric, so a string) as numbers; the authors' names written out. */
+function shaped<R extends { averageScore: string | number | null; authors: { given: string; family: string }[] }>(rows: R[]) {
+  return rows.map((r) => ({
+    ...r,
+    averageScore: r.averageScore === null ? null : Number(r.averageScore),
+    authors: r.authors.map(formatPersonName),
+  }));
 }
 
 /** One page of a conference's submissions with the filters of the management screen, and the total. */
@@ -129,6 +134,10 @@ export async function adminSubmissions(db: Executor, conferenceId: number, q: Ad
   return { rows: shaped(rows), total };
 }
 export type AdminSubmissionRow = Awaited<ReturnType<typeof adminSubmissions>>['rows'][number];
+
+type StoredExportReview = Omit<ExportReview, 'reviewer'> & {
+  reviewer: { full: string; family: string; given: string; middle: string; email: string };
+};
 
 export type ExportReview = {
   reviewer: string;
@@ -152,8 +161,8 @@ export async function allAdminSubmissions(db: Executor, conferenceId: number, q:
       correspondingEmail: sql<
         string | null
       >`(select sa.email from ${submissionAuthor} sa where sa.submission_id = ${submission.id} and sa.conference_id = ${submission.conferenceId} and sa.corresponding order by sa.sort_order, sa.id limit 1)`,
-      reviews: sql<ExportReview[]>`coalesce((select json_agg(json_build_object(
-          'reviewer', coalesce(nullif(r.full_name, ''), trim(r.first_name || ' ' || r.last_name), r.email),
+      reviews: sql<StoredExportReview[]>`coalesce((select json_agg(json_build_object(
+          'reviewer', json_build_object('full', r.full_name, 'family', r.last_name, 'given', r.first_name, 'middle', r.middle_name, 'email', r.email),
           'status', ra.status, 'scores', ra.scores, 'opinion', ra.opinion) order by ra.assigned_at, ra.id)
         from ${reviewAssignment} ra join ${reviewer} r on r.id = ra.reviewer_id and r.conference_id = ra.conference_id
         where ra.submission_id = ${submission.id} and ra.conference_id = ${submission.conferenceId} and ra.version = ${submission.version} and ra.status <> 'cancelled'), '[]'::json)`,
@@ -164,7 +173,10 @@ export async function allAdminSubmissions(db: Executor, conferenceId: number, q:
     .where(await conditions(db, conferenceId, q))
     .orderBy(...order(q.sort))
     .limit(50_000);
-  return shaped(rows);
+  return shaped(rows).map((r) => ({
+    ...r,
+    reviews: r.reviews.map((review): ExportReview => ({ ...review, reviewer: displayPersonName(review.reviewer, review.reviewer.email) })),
+  }));
 }
 export type ExportSubmissionRow = Awaited<ReturnType<typeof allAdminSubmissions>>[number];
 
@@ -176,6 +188,7 @@ export async function reviewerChoices(db: Executor, conferenceId: number) {
       fullName: reviewer.fullName,
       firstName: reviewer.firstName,
       lastName: reviewer.lastName,
+      middleName: reviewer.middleName,
       email: reviewer.email,
     })
     .from(reviewer)
@@ -184,7 +197,7 @@ export async function reviewerChoices(db: Executor, conferenceId: number) {
   return rows.map((r) => ({ id: r.id, name: reviewerName(r) }));
 }
 
-/** A reviewer's name as shown: the full name, else given and family name, else the email. */
-export function reviewerName(r: { fullName: string; firstName: string; lastName: string; email: string }): string {
-  return r.fullName.trim() || `${r.firstName} ${r.lastName}`.trim() || r.email;
+/** A reviewer's name as shown: the full name, else the name's parts (formatPersonName), else the email. */
+export function reviewerName(r: { fullName: string; firstName: string; lastName: string; middleName?: string; email: string }): string {
+  return displayPersonName({ full: r.fullName, family: r.lastName, given: r.firstName, middle: r.middleName }, r.email);
 }

@@ -94,3 +94,20 @@ describe("a 'use client' module imports no server code as a value", () => {
     expect(await lint('components/planted/form.tsx', clean)).toEqual([]);
   });
 });
+
+describe('no window.confirm: the app asks in its own dialog (components/ui/confirm-dialog.tsx)', () => {
+  it('fails window.confirm and a bare confirm() in a component', async () => {
+    const planted = useClient("export function ask() {\n  return window.confirm('Delete?') || confirm('Really?');\n}\n");
+    expect(await lint('components/planted/ask.tsx', planted)).toEqual([
+      expect.objectContaining({ rule: 'no-restricted-properties', message: expect.stringContaining('confirm dialog') }),
+      expect.objectContaining({ rule: 'no-restricted-globals', message: expect.stringContaining('confirm dialog') }),
+    ]);
+  });
+
+  it('control: a confirm of its own (useConfirm) passes', async () => {
+    const control = useClient(
+      "import { useConfirm } from '@/components/ui/confirm-dialog';\n\nexport function useAsk() {\n  const confirm = useConfirm();\n  return () => confirm('Delete?');\n}\n",
+    );
+    expect(await lint('components/planted/ask.tsx', control)).toEqual([]);
+  });
+});

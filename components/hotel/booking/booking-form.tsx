@@ -59,6 +59,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
     form,
     submit: send,
     fieldError,
+    formError,
   } = useApiForm({
     schema,
     defaultValues: initial ?? empty,
@@ -236,7 +237,9 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             )}
           </div>
           <Group>
-            <SubmitButton data-testid="hotel-booking-submit">{bookingId ? t('submitChange') : t('submit')}</SubmitButton>
+            <SubmitButton error={formError} data-testid="hotel-booking-submit">
+              {bookingId ? t('submitChange') : t('submit')}
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

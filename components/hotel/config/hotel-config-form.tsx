@@ -44,6 +44,7 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
     form,
     submit: save,
     fieldError,
+    formError,
   } = useApiForm({
     schema: ZHotelConfig,
     defaultValues: initial,
@@ -163,7 +164,7 @@ export function HotelConfigForm({ initial }: { initial: HotelConfigValues }) {
           {rich('conditions')}
 
           <Group justify="flex-end">
-            <SubmitButton loading={saving} data-testid="save-hotel-config">
+            <SubmitButton error={formError} loading={saving} data-testid="save-hotel-config">
               {t('save')}
             </SubmitButton>
           </Group>

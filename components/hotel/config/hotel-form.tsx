@@ -32,7 +32,7 @@ export function HotelForm({
   const tc = useTranslations('common');
   const te = useTranslations('errors');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZHotelInput,
     values: initial,
     call: (values, api) =>
@@ -130,7 +130,7 @@ export function HotelForm({
             <Button variant="default" onClick={onClose}>
               {tc('cancel')}
             </Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-hotel">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-hotel">
               {t('saveHotel')}
             </SubmitButton>
           </Group>

@@ -59,11 +59,11 @@ export function RoomTypeForm({
 }) {
   const t = useTranslations('hotelConfig');
   const tc = useTranslations('common');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZRoomTypeInput,
     values: initial,
     // A new price makes the unpaid orders of this room type invalid and tells their bookers: ask first.
-    confirm: (values) => !roomTypeId || Number(values.priceMinor) === Number(initial.priceMinor) || window.confirm(t('repriceConfirm')),
+    confirm: (values) => (!roomTypeId || Number(values.priceMinor) === Number(initial.priceMinor) ? null : t('repriceConfirm')),
     call: async (values, api) => {
       if (roomTypeId) {
         const saved = await api<{ invalidatedOrders: number }>(`/conference/platform/config/hotel/roomTypes/${roomTypeId}`, {
@@ -77,7 +77,11 @@ export function RoomTypeForm({
     success: t('roomTypeSaved'),
     onSuccess: () => onSaved(),
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'HOTEL_ROOMS_BELOW_BOOKED') form.setError('totalRooms', { message: error.message });
+      // On its field, where it stays (and nowhere else).
+      if (error instanceof ApiError && error.code === 'HOTEL_ROOMS_BELOW_BOOKED') {
+        form.setError('totalRooms', { message: error.message });
+        return true;
+      }
     },
   });
   const displayCurrency = useWatch({ control: form.control, name: 'displayCurrency' }) ?? 'CNY';
@@ -178,7 +182,7 @@ export function RoomTypeForm({
             <Button variant="default" onClick={onClose}>
               {tc('cancel')}
             </Button>
-            <SubmitButton loading={form.formState.isSubmitting} data-testid="save-room-type">
+            <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-room-type">
               {t('saveRoomType')}
             </SubmitButton>
           </Group>

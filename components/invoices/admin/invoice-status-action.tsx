@@ -3,6 +3,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ZInvoiceStatusChange } from '@/lib/invoices/schemas';
@@ -16,7 +17,7 @@ export function InvoiceStatusAction({ id, status, orderNo }: { id: number; statu
   const t = useTranslations('invoices');
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZInvoiceStatusChange,
     defaultValues: { id, status: status === 'unbilled' ? 'toBeInvoiced' : 'invoiced', trackingNumber: '' },
     call: { path: '/conference/manage/receipt/status' },
@@ -32,6 +33,7 @@ export function InvoiceStatusAction({ id, status, orderNo }: { id: number; statu
         <Button type="submit" size="compact-sm" variant="light" loading={form.formState.isSubmitting} data-testid="invoice-to-be-invoiced">
           {t('markToBeInvoiced')}
         </Button>
+        <FormError message={formError} />
       </form>
     );
   }
@@ -55,6 +57,7 @@ export function InvoiceStatusAction({ id, status, orderNo }: { id: number; statu
               data-testid="invoice-tracking-input"
             />
             <Group justify="flex-end">
+              <FormError message={formError} />
               <Button type="submit" color="green" loading={form.formState.isSubmitting} data-testid="invoice-invoiced-submit">
                 {t('markInvoiced')}
               </Button>

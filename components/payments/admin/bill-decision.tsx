@@ -16,7 +16,7 @@ export function BillDecision({ billId }: { billId: number }) {
   const t = useTranslations('payments');
   const [rejecting, setRejecting] = useState(false);
   const { run, busy: confirming } = useApiAction();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZBillDecision,
     defaultValues: { billId, decision: 'reject', note: '' },
     call: { path: '/conference/manage/order/decide' },
@@ -30,6 +30,7 @@ export function BillDecision({ billId }: { billId: number }) {
       '/conference/manage/order/decide',
       { body: { billId, decision: 'confirm', note: form.getValues('note') } },
       t('confirmed'),
+      { confirm: { message: t('confirmReceivedConfirm'), color: 'green', confirmLabel: t('confirm') } },
     );
     if (done !== undefined) setRejecting(false);
   };
@@ -52,7 +53,7 @@ export function BillDecision({ billId }: { billId: number }) {
               {...form.register('note')}
             />
             <Group justify="flex-end">
-              <SubmitButton color="red" loading={busy} data-testid="reject-submit">
+              <SubmitButton error={formError} color="red" loading={busy} data-testid="reject-submit">
                 {t('reject')}
               </SubmitButton>
             </Group>
@@ -67,7 +68,7 @@ export function BillDecision({ billId }: { billId: number }) {
 export function ResolveException({ exceptionId }: { exceptionId: number }) {
   const t = useTranslations('payments');
   const [open, setOpen] = useState(false);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZResolveException,
     defaultValues: { exceptionId, note: '' },
     call: { path: '/conference/manage/order/exception/resolve' },
@@ -85,7 +86,9 @@ export function ResolveException({ exceptionId }: { exceptionId: number }) {
           <Stack gap="sm">
             <Textarea label={t('resolveNote')} maxLength={500} error={fieldError('note')} {...form.register('note')} />
             <Group justify="flex-end">
-              <SubmitButton loading={form.formState.isSubmitting}>{t('resolve')}</SubmitButton>
+              <SubmitButton error={formError} loading={form.formState.isSubmitting}>
+                {t('resolve')}
+              </SubmitButton>
             </Group>
           </Stack>
         </form>
@@ -109,10 +112,10 @@ export function RefundForm({ billId, leftMinor, currency }: { billId: number; le
   const t = useTranslations('payments');
   const digits = minorDigits(currency);
   const schema = useMemo(() => refundSchema(currency), [currency]);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema,
     defaultValues: { amount: (leftMinor / 10 ** digits).toFixed(digits), reason: '' },
-    confirm: ({ amount }) => window.confirm(t('refundConfirm', { amount: `${amount} ${currency}` })),
+    confirm: ({ amount }) => ({ message: t('refundConfirm', { amount: `${amount} ${currency}` }), color: 'red' }),
     call: ({ amount, reason }, api) =>
       api<{ status: string }>('/conference/manage/order/refund', {
         body: { billId, amountMinor: toMinor(amount, currency), reason },
@@ -145,7 +148,7 @@ export function RefundForm({ billId, leftMinor, currency }: { billId: number; le
           error={fieldError('reason')}
           {...form.register('reason')}
         />
-        <SubmitButton color="red" variant="light" loading={form.formState.isSubmitting} data-testid="refund-submit">
+        <SubmitButton error={formError} color="red" variant="light" loading={form.formState.isSubmitting} data-testid="refund-submit">
           {t('refund')}
         </SubmitButton>
       </Group>

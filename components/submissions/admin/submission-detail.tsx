@@ -9,6 +9,7 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import type { AdminSubmissionDetail } from '@/lib/submissions/admin-detail';
 import { STATUS_COLORS, isSubmissionStatus } from '@/lib/submissions/status';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { authorName } from '@/lib/people/person-name';
 
 type Props = {
   detail: AdminSubmissionDetail | null;
@@ -128,7 +129,7 @@ export async function SubmissionDetail({ detail, locale, timeZone, reportTypes, 
           head={[t('authorName'), t('authorEmail'), t('authorCompany'), t('authorCountry'), t('corresponding')]}
           rows={detail.authors.map((a) => ({
             key: a.id,
-            cells: [`${a.name} ${a.surname}`, a.email, a.company, a.country, a.corresponding ? t('corresponding') : ''],
+            cells: [authorName(a), a.email, a.company, a.country, a.corresponding ? t('corresponding') : ''],
           }))}
         />
       </section>

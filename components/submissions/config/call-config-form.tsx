@@ -18,14 +18,18 @@ type SwitchName = 'enabled' | 'abstractFileRequired' | 'fullTextRequired';
 /** The call-for-papers settings: dates, limits, lists, keywords, files, fee and notice. `used` is shown, never sent. */
 export function CallConfigForm({ initial, used }: { initial: CallConfigInput; used: number }) {
   const t = useTranslations('contributeConfig');
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZCallConfig,
     defaultValues: initial,
     call: { path: '/conference/platform/config/contribute' },
     success: t('saved'),
     refresh: true,
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'SUBMISSION_CAP_BELOW_USED') form.setError('cap', { message: error.message });
+      // On its field, where it stays (and nowhere else).
+      if (error instanceof ApiError && error.code === 'SUBMISSION_CAP_BELOW_USED') {
+        form.setError('cap', { message: error.message });
+        return true;
+      }
     },
   });
   const errors = form.formState.errors;
@@ -194,7 +198,7 @@ export function CallConfigForm({ initial, used }: { initial: CallConfigInput; us
         <BilingualInput control={form.control} name="notice" label={{ zh: t('noticeZh'), en: t('noticeEn') }} rich testId="cfp-notice" />
 
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-call-config">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-call-config">
             {t('save')}
           </SubmitButton>
         </Group>

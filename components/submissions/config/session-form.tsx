@@ -34,7 +34,7 @@ export function SessionForm({
   const t = useTranslations('contributeConfig');
   const tc = useTranslations('common');
   const locale = useAppLocale();
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: ZSessionInput,
     defaultValues: initial,
     call: async (values, api) => {
@@ -86,7 +86,7 @@ export function SessionForm({
           <Button variant="default" onClick={onClose}>
             {tc('cancel')}
           </Button>
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="save-session">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="save-session">
             {t('saveSession')}
           </SubmitButton>
         </Group>

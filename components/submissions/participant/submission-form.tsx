@@ -46,7 +46,7 @@ export function SubmissionForm({
   const locale = useAppLocale();
   const router = useRouter();
   const [known, setKnown] = useState<Record<number, KnownFile>>(files);
-  const { form, submit, fieldError } = useApiForm({
+  const { form, submit, fieldError, formError } = useApiForm({
     schema: submissionSchemaFor(call.rules),
     defaultValues: initial,
     call: async (values, api): Promise<{ message: string; next?: string }> => {
@@ -188,7 +188,7 @@ export function SubmissionForm({
         {fileField('fullTextFileId')}
         <AuthorRows control={form.control} register={form.register} errors={errors} />
         <Group justify="flex-end">
-          <SubmitButton loading={form.formState.isSubmitting} data-testid="submission-submit">
+          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="submission-submit">
             {mode === 'new' ? t('submit') : mode === 'edit' ? t('save') : t('resubmit')}
           </SubmitButton>
         </Group>

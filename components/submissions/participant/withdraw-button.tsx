@@ -15,9 +15,11 @@ export function WithdrawButton({ id, size = 'xs' }: { id: number; size?: 'xs' | 
       color="red"
       loading={busy}
       data-testid={`submission-withdraw-${id}`}
-      onClick={() => {
-        if (window.confirm(t('withdrawConfirm'))) void run(`/conference/submission/${id}/withdraw`, { method: 'POST' }, t('withdrawn'));
-      }}
+      onClick={() =>
+        run(`/conference/submission/${id}/withdraw`, { method: 'POST' }, t('withdrawn'), {
+          confirm: { message: t('withdrawConfirm'), color: 'red', confirmLabel: t('withdraw') },
+        })
+      }
     >
       {t('withdraw')}
     </Button>

@@ -28,7 +28,7 @@ export default async function LoginPage({ searchParams }: Props) {
       </AuthCard>
     );
   }
-  const side = await loginSide(db, safeReturnPath(query.redirect) ?? '/profile/userInfo', locale);
+  const side = await loginSide(db, safeReturnPath(query.redirect), locale);
   return (
     <AuthCard title={t('loginTitle')} subtitle={subtitle}>
       <LoginForm redirect={query.redirect} expired={query.expired === '1'} resetDone={query.reset === '1'} />

@@ -8,6 +8,8 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { myConferences } from '@/lib/conferences/lifecycle';
+import { registeredConferences } from '@/lib/conferences/registered-conferences';
+import { RegisteredConferences } from '@/components/conferences/registered-conferences';
 import { siteUrl } from '@/lib/conferences/site-url';
 import { localized } from '@/lib/i18n/localized';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -24,20 +26,30 @@ const STATUS_COLORS: Record<ConferenceStatus, string> = {
   [CONFERENCE_STATUS.published]: 'green',
 };
 
-/** My conferences: create one, request publication, cancel it, close; the platform administrator's review. */
+/**
+ * My conferences: those I registered for (with their websites), then those I organise: create one,
+ * request publication, cancel it, close; the platform administrator's review.
+ */
 export default async function ConsolePage() {
   const { db, user, roles, locale } = await requirePage('/console');
-  const [t, ti, rows, h] = await Promise.all([
+  const [t, ti, rows, registered, h] = await Promise.all([
     getTranslations('console'),
     getTranslations('identityAdmin'),
     myConferences(db, user.id),
+    registeredConferences(db, user.id),
     headers(),
   ]);
   const host = h.get('host');
   return (
     <Container size="lg" py="xl">
-      <Group justify="space-between" mb="xs">
-        <Title order={2}>{t('title')}</Title>
+      <Title order={2} mb="lg">
+        {t('title')}
+      </Title>
+      <RegisteredConferences rows={registered} host={host} locale={locale} />
+      <Group justify="space-between" mb="xs" mt="xl">
+        <Title order={3} size="h4">
+          {t('organisedTitle')}
+        </Title>
         <Group gap="xs">
           {roles.platformAdmin && (
             <ButtonLink href="/console/review" variant="light" data-testid="open-review">

@@ -7,6 +7,7 @@ import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { pendingDomains } from '@/lib/conferences/domains';
 import { pendingRequests } from '@/lib/conferences/lifecycle';
+import { siteGaps } from '@/lib/conferences/site-gaps';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
 
@@ -34,6 +35,8 @@ function ConferenceCell({ title, slug, locale }: { title: LocalizedText; slug: s
 export default async function ReviewPage() {
   const { db, locale } = await requirePage('/console/review');
   const [t, rows, domains] = await Promise.all([getTranslations('console'), pendingRequests(db), pendingDomains(db)]);
+  // What each site still lacks, shown when the administrator approves it.
+  const gaps = await Promise.all(rows.map((row) => siteGaps(db, row.conferenceId)));
   const when = (date: Date, timeZone: string) => <Text size="sm">{conferenceFormatter(locale, timeZone).dateTime(date, 'short')}</Text>;
   return (
     <Container size="lg" py="xl">
@@ -42,7 +45,7 @@ export default async function ReviewPage() {
       </Title>
       <ListTable
         head={[t('colTitle'), t('requester'), t('requestedAt'), t('colActions')]}
-        rows={rows.map((row) => ({
+        rows={rows.map((row, i) => ({
           key: row.id,
           attrs: { 'data-request': row.slug },
           cells: [
@@ -51,7 +54,7 @@ export default async function ReviewPage() {
               {row.requesterName} · {row.requesterEmail}
             </Text>,
             when(row.createdAt, row.timeZone),
-            <ReviewActions key="a" requestId={row.id} />,
+            <ReviewActions key="a" requestId={row.id} title={localized(row.title, locale)} gaps={gaps[i]} />,
           ],
         }))}
         empty={t('reviewEmpty')}

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ButtonLink } from '@/components/ui/button-link';
+import { personalInformation } from '@/lib/accounts/personal-information';
 import { findProfile } from '@/lib/accounts/queries';
 import { requirePage } from '@/lib/auth/require-page';
 import { findRegistration } from '@/lib/registration/register-participant';
@@ -15,8 +16,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-const FIELDS = ['lastName', 'middleName', 'firstName', 'phone', 'unit', 'countryArea', 'post', 'address'] as const;
-
 /** The personal information preview, with this conference's registration and roles. */
 export default async function UserInfoPage() {
   const { db, user, conference, roles, locale } = await requirePage('/profile/userInfo');
@@ -29,7 +28,7 @@ export default async function UserInfoPage() {
   const fields = registration ? await loadFields(db, conference.id, registration.version) : [];
   const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
   const answers = registration ? describeAnswers(fields, registration.answers, locale, fileNames) : [];
-  const profile = found?.profile;
+  const rows = personalInformation(found?.profile, registration?.answers, locale);
   const roleLabels = [
     roles.platformAdmin && t('rolePlatformAdmin'),
     roles.manager && t('roleManager'),
@@ -58,13 +57,13 @@ export default async function UserInfoPage() {
             </Text>
             <Text data-testid="profile-email">{user.email}</Text>
           </div>
-          {FIELDS.map((field) => (
+          {rows.map(({ field, value }) => (
             <div key={field}>
               <Text size="sm" c="dimmed">
                 {t(field)}
               </Text>
-              <Text data-testid={`profile-${field}`} c={profile?.[field] ? undefined : 'dimmed'}>
-                {profile?.[field] || tc('notSet')}
+              <Text data-testid={`profile-${field}`} c={value ? undefined : 'dimmed'}>
+                {value || tc('notSet')}
               </Text>
             </div>
           ))}

@@ -1,13 +1,14 @@
+import { landingFor } from '@/lib/accounts/landing';
 import { registerAccount } from '@/lib/accounts/register-account';
 import { ZSignUp } from '@/lib/accounts/schemas';
 import { signIn } from '@/lib/accounts/sign-in';
-import { isRegistered } from '@/lib/auth/roles';
 import { route } from '@/lib/http/route';
 
-/** Creates the account (after the emailed code) and signs it in: register-and-login. */
-export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, conference, responseHeaders }) => {
+/** Creates the account (after the emailed code) and signs it in: register-and-login; data.next is where to go (landingPathFor). */
+export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, conference, locale, responseHeaders }) => {
   const { userId } = await registerAccount(db, body, ip);
   const session = await signIn(db, { email: body.email, password: body.password, ip, headers: req.headers, justRegistered: true });
   for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
-  return { userId, token: session.token, registered: await isRegistered(db, conference.id, userId) };
+  const landing = await landingFor(db, { conferenceId: conference.id, userId, locale, redirect: body.redirect });
+  return { userId, token: session.token, ...landing };
 });

@@ -1,17 +1,26 @@
 import { NextResponse } from 'next/server';
+import { landingFor } from '@/lib/accounts/landing';
 import { ok } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
+import { localeFreePath } from '@/lib/i18n/locale-path';
 import { completeLogin } from '@/lib/oidc/complete-login';
 import { ZLoginCallback } from '@/lib/oidc/schemas';
 
 /**
  * The central account login's callback (spec §7 POST /base/oauth/login {code, state}): exchanges
  * the code and signs in. data is the session token (Bearer for API clients; browsers get the
- * HttpOnly cookie); `next` is the path held in the state.
+ * HttpOnly cookie); `next` is where to go (landingPathFor: the path held in the state when it is a
+ * destination, else the page of the account's role).
  */
-export const POST = route({ body: ZLoginCallback }, async ({ db, conference, body, req }) => {
+export const POST = route({ body: ZLoginCallback }, async ({ db, conference, body, req, locale }) => {
   const done = await completeLogin(db, { kind: 'central', conferenceId: conference.id, ...body, headers: req.headers });
-  const response = NextResponse.json({ ...ok(done.token), registered: done.registered, next: done.returnPath });
+  const { next, registered } = await landingFor(db, {
+    conferenceId: conference.id,
+    userId: done.userId,
+    locale,
+    redirect: localeFreePath(done.returnPath),
+  });
+  const response = NextResponse.json({ ...ok(done.token), registered, next });
   for (const cookie of done.setCookies) response.headers.append('set-cookie', cookie);
   return response;
 });

@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
+import { landingFor } from '@/lib/accounts/landing';
 import { ok } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
-import { localePath } from '@/lib/i18n/locale-path';
+import { localeFreePath } from '@/lib/i18n/locale-path';
 import { completeLogin } from '@/lib/oidc/complete-login';
 import { ZLoginCallback } from '@/lib/oidc/schemas';
 
@@ -9,13 +10,18 @@ import { ZLoginCallback } from '@/lib/oidc/schemas';
  * The organisation login's callback (spec §7 POST /base/oauth/oidcLogin {code, state}): exchanges
  * the code, links or creates the account and signs it in. data is the session token (send it as
  * `Authorization: Bearer`; browsers get the HttpOnly cookie); `registered` tells whether the account
- * is registered for this conference and `next` where to go: /conferenceRegister when not, else the
- * path held in the state.
+ * is registered for this conference and `next` where to go (landingPathFor: the path held in the
+ * state when it is a destination, else the page of the account's role).
  */
 export const POST = route({ body: ZLoginCallback }, async ({ db, conference, body, req, locale }) => {
   const done = await completeLogin(db, { kind: 'organisation', conferenceId: conference.id, ...body, headers: req.headers });
-  const next = done.registered ? done.returnPath : localePath(locale, '/conferenceRegister');
-  const response = NextResponse.json({ ...ok(done.token), registered: done.registered, next });
+  const { next, registered } = await landingFor(db, {
+    conferenceId: conference.id,
+    userId: done.userId,
+    locale,
+    redirect: localeFreePath(done.returnPath),
+  });
+  const response = NextResponse.json({ ...ok(done.token), registered, next });
   for (const cookie of done.setCookies) response.headers.append('set-cookie', cookie);
   return response;
 });

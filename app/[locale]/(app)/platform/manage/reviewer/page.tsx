@@ -12,6 +12,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { REVIEWER_LIST_PATH, reviewerListHref, reviewerQueryFrom } from '@/lib/reviewers/list-params';
 import { listReviewers } from '@/lib/reviewers/queries';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { displayPersonName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviewers');
@@ -35,7 +36,7 @@ export default async function ManageReviewerPage({
   const format = conferenceFormatter(locale, conference.timeZone);
   const pages = Math.max(1, Math.ceil(list.total / query.size));
   const name = (r: (typeof list.rows)[number]) =>
-    r.fullName || (locale === 'zh' ? `${r.lastName}${r.firstName}` : [r.firstName, r.lastName].filter(Boolean).join(' ')) || t('none');
+    displayPersonName({ full: r.fullName, family: r.lastName, given: r.firstName, middle: r.middleName }, t('none'));
   return (
     <Stack gap="md">
       <div>

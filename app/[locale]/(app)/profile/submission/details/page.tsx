@@ -17,6 +17,7 @@ import { feeUnpaid, findMySubmissionRow, mySubmissionView } from '@/lib/submissi
 import type { SubmissionInput } from '@/lib/submissions/schemas';
 import { flattenSessions, sessionPathLabel } from '@/lib/submissions/session-tree';
 import { parseId } from '@/lib/validation/primitives';
+import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('submission');
@@ -211,7 +212,7 @@ export default async function SubmissionDetailsPage({
                 <List size="sm">
                   {v.snapshot.authors.map((a, i) => (
                     <ListItem key={i}>
-                      {a.surname} {a.name} &lt;{a.email}&gt;{a.company ? `, ${a.company}` : ''}
+                      {authorName(a)} &lt;{a.email}&gt;{a.company ? `, ${a.company}` : ''}
                       {a.corresponding ? t('correspondingMark') : ''}
                     </ListItem>
                   ))}

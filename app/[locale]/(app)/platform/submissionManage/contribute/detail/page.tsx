@@ -16,6 +16,7 @@ import { pageActor } from '@/lib/review/page-access';
 import { canAssign, canDecide, canSeeAllReviews } from '@/lib/review/permissions';
 import { parseId } from '@/lib/validation/primitives';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('review');
@@ -79,7 +80,7 @@ export default async function SubmissionReviewPage({
           <List data-testid="detail-authors">
             {detail.authors.map((au, i) => (
               <ListItem key={i}>
-                {[au.name, au.surname].join(' ')} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
+                {authorName(au)} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
               </ListItem>
             ))}
           </List>

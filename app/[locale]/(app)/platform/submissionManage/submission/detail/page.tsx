@@ -14,6 +14,7 @@ import { choiceLabel } from '@/lib/submissions/config-schemas';
 import { assignmentView, type AssignmentView } from '@/lib/review/views';
 import { parseId } from '@/lib/validation/primitives';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('review');
@@ -77,7 +78,7 @@ export default async function AssignmentPage({ searchParams }: { searchParams: P
               <List data-testid="assignment-authors">
                 {s.authors.map((au, i) => (
                   <ListItem key={i}>
-                    {[au.name, au.surname].join(' ')} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
+                    {authorName(au)} — {au.company} ({au.email}){au.corresponding ? ` · ${t('corresponding')}` : ''}
                   </ListItem>
                 ))}
               </List>

@@ -1,3 +1,5 @@
+import { landingFor } from '@/lib/accounts/landing';
+import { signIn } from '@/lib/accounts/sign-in';
 import { route } from '@/lib/http/route';
 import { activateReviewer } from '@/lib/reviewers/activate';
 import { activeReviewerFor, reviewerStatus } from '@/lib/reviewers/queries';
@@ -12,8 +14,21 @@ export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => {
 /**
  * Activates an invitation with the activation form (public). The key alone proves nothing: an
  * existing account must be the signed-in caller, a new one needs the code emailed to the address.
+ * A new account is signed in with the password it just chose (as sign-up does); `next` is where the
+ * reviewer lands (landingPathFor: the review list, or /platform for an organiser).
  */
-export const POST = route({ body: ZActivate }, async ({ db, conference, locale, body, user, ip }) => {
-  const { reviewerId, newAccount } = await activateReviewer(db, conference.id, body, { caller: user, locale, ip });
-  return { activated: true, reviewerId, newAccount };
+export const POST = route({ body: ZActivate }, async ({ db, conference, locale, body, user, ip, req, responseHeaders }) => {
+  const activated = await activateReviewer(db, conference.id, body, { caller: user, locale, ip });
+  if (activated.newAccount) {
+    const session = await signIn(db, {
+      email: activated.email,
+      password: body.password ?? '',
+      ip,
+      headers: req.headers,
+      justRegistered: true,
+    });
+    for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
+  }
+  const { next } = await landingFor(db, { conferenceId: conference.id, userId: activated.userId, locale });
+  return { activated: true, reviewerId: activated.reviewerId, newAccount: activated.newAccount, next };
 });

@@ -13,6 +13,7 @@ import { REVIEWER_LIST_PATH } from '@/lib/reviewers/list-params';
 import { reviewerDetail } from '@/lib/reviewers/queries';
 import { parseId } from '@/lib/validation/primitives';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { displayPersonName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('reviewers');
@@ -57,7 +58,8 @@ export default async function ReviewerInfoPage({ params }: { params: Promise<{ u
       <AnchorLink href={REVIEWER_LIST_PATH}>{t('back')}</AnchorLink>
       <Group justify="space-between" align="flex-start">
         <Title order={3} data-testid="reviewer-info-title">
-          {t('infoTitle')} · {r.fullName || r.email}
+          {t('infoTitle')} ·{' '}
+          {displayPersonName({ full: r.fullName, family: r.lastName, given: r.firstName, middle: r.middleName }, r.email)}
         </Title>
         <ReviewerActions id={r.id} email={r.email} role={r.role} active={r.active} listHref={REVIEWER_LIST_PATH} />
       </Group>
