@@ -16,6 +16,7 @@ import { decideRemittance } from '@/lib/payments/remittance';
 import { paymentMethod } from '@/db/schema';
 import { encryptSecrets } from '@/lib/server/secrets';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
+import { seedPhoneParticipant } from './seed-phones';
 import { seedLanding } from './seed-landing';
 
 async function main() {
@@ -277,6 +278,8 @@ async function main() {
     },
     published: true,
   });
+  // The phone test's participant (e2e/phones.spec.ts): orders, a payment, a booking and a submission.
+  await seedPhoneParticipant(db, await account(E2E.phoneParticipant.email, E2E.phoneParticipant.name), organiser.id);
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');

@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { timeZones } from '@/lib/i18n/format';
@@ -12,6 +12,7 @@ import { BilingualInput } from '@/components/ui/bilingual-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 type Pair = 'title' | 'title2' | 'title3' | 'shortTitle' | 'department' | 'city' | 'address';
 
@@ -159,9 +160,9 @@ export function WebsiteConfigForm({
                 {domainStates.map((d) => (
                   <Group key={d.domain} gap="xs" data-domain={d.domain}>
                     <Text size="sm">{d.domain}</Text>
-                    <Badge size="sm" variant="light" color={{ pending: 'yellow', approved: 'green', rejected: 'red' }[d.status]}>
+                    <StatusBadge size="sm" variant="light" color={{ pending: 'yellow', approved: 'green', rejected: 'red' }[d.status]}>
                       {t(`domain_${d.status}`)}
-                    </Badge>
+                    </StatusBadge>
                   </Group>
                 ))}
               </Stack>

@@ -8,6 +8,7 @@ import { myInvoiceView } from '@/lib/invoices/queries';
 import { INVOICE_WINDOW_DAYS } from '@/lib/invoices/rules';
 import type { SessionUser } from '@/lib/tenancy/context';
 import { InvoiceRequestForm } from './invoice-request-form';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export const STATUS_COLORS: Record<string, string> = { unbilled: 'gray', toBeInvoiced: 'orange', invoiced: 'green' };
 
@@ -46,9 +47,15 @@ export async function InvoicePanel({
               <TableTr>
                 <TableTh>{t('status')}</TableTh>
                 <TableTd>
-                  <Badge variant="light" color={STATUS_COLORS[request.status]} data-testid="invoice-status" data-status={request.status}>
+                  <StatusBadge
+                    size="md"
+                    variant="light"
+                    color={STATUS_COLORS[request.status]}
+                    data-testid="invoice-status"
+                    data-status={request.status}
+                  >
                     {t(`status_${request.status}`)}
-                  </Badge>
+                  </StatusBadge>
                 </TableTd>
               </TableTr>
               {request.trackingNumber && (

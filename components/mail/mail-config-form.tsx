@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -15,6 +15,7 @@ import {
   type MailConfigInput,
   type ManagedMailConfig,
 } from '@/lib/mail/config-schema';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 const PATH = '/conference/platform/config/email';
 
@@ -95,9 +96,9 @@ export function MailConfigForm({ config }: { config: ManagedMailConfig | null })
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={4}>{t('accountTitle')}</Title>
-            <Badge variant="light" color={saved?.active ? 'green' : 'gray'} data-testid="mail-config-state">
+            <StatusBadge size="md" variant="light" color={saved?.active ? 'green' : 'gray'} data-testid="mail-config-state">
               {saved ? (saved.active ? t('stateActive') : t('stateInactive')) : t('stateNone')}
-            </Badge>
+            </StatusBadge>
           </Group>
           <Text size="sm" c="dimmed">
             {t('accountIntro')}

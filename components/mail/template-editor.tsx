@@ -1,20 +1,6 @@
 'use client';
 
-import {
-  Badge,
-  Button,
-  Code,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Fieldset, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -30,6 +16,7 @@ import {
   unknownPlaceholders,
   type MailTemplateInput,
 } from '@/lib/mail/template-schema';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 type Wording = { subject: LocalizedText; body: LocalizedText };
 export type EditableTemplateView = { name: string; vars: readonly string[]; defaults: Wording; override: Wording | null };
@@ -91,9 +78,9 @@ export function MailTemplateForm({ template, samples, path }: { template: Editab
     <Stack gap="md" data-testid="mail-template" data-template={name}>
       <Group justify="space-between">
         <Text fw={600}>{t(`template_${name}`)}</Text>
-        <Badge variant="light" color={template.override ? 'blue' : 'gray'} data-testid="mail-template-state">
+        <StatusBadge size="md" variant="light" color={template.override ? 'blue' : 'gray'} data-testid="mail-template-state">
           {template.override ? t('custom') : t('builtIn')}
-        </Badge>
+        </StatusBadge>
       </Group>
       <Paper withBorder p="md" data-testid="mail-template-vars">
         <Text size="sm" fw={500} mb="xs">

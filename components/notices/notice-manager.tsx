@@ -10,6 +10,7 @@ import { DeleteAction } from '@/components/ui/delete-action';
 import { ListTable } from '@/components/ui/list-table';
 import { useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { NEW_NOTICE, NoticeForm } from './notice-form';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 const BASE = '/conference/platform/manage/notice';
 
@@ -94,9 +95,9 @@ export function NoticeManager({ notices }: { notices: NoticeRow[] }) {
                   </Badge>
                 )}
               </Stack>,
-              <Badge key="status" size="sm" variant="light" color={row.published ? 'green' : 'gray'} data-testid="notice-status">
+              <StatusBadge key="status" size="sm" variant="light" color={row.published ? 'green' : 'gray'} data-testid="notice-status">
                 {row.published ? t('published') : t('draft')}
-              </Badge>,
+              </StatusBadge>,
               <Text key="date" size="sm">
                 {row.dateLabel}
               </Text>,

@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminProvider } from '@/lib/oidc/admin';
@@ -8,6 +8,7 @@ import { ListTable } from '@/components/ui/list-table';
 import { useRouter } from '@/lib/i18n/navigation';
 import { useAppLocale } from '@/components/ui/use-api';
 import { NEW_PROVIDER, ProviderForm } from './provider-form';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 type Editing = { id: number | null; secretSet: boolean; initial: typeof NEW_PROVIDER } | null;
 
@@ -72,9 +73,9 @@ export function ProviderAdmin({ providers }: { providers: AdminProvider[] }) {
             <Text key="shortcut" size="sm">
               {p.shortcutOrder ?? '—'}
             </Text>,
-            <Badge key="status" variant="light" color={p.enabled ? 'green' : 'gray'}>
+            <StatusBadge size="md" key="status" variant="light" color={p.enabled ? 'green' : 'gray'}>
               {p.enabled ? t('active') : t('disabled')}
-            </Badge>,
+            </StatusBadge>,
             <Button key="edit" size="xs" variant="light" onClick={() => edit(p)} aria-label={t('editTitle', { name: p.nameEn })}>
               {t('edit')}
             </Button>,

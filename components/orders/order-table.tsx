@@ -1,6 +1,8 @@
-import { Badge, Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ListTable } from '@/components/ui/list-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { formatMoney } from '@/lib/fees/money';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
@@ -20,8 +22,10 @@ const PAY_COLORS: Record<string, string> = {
 };
 
 /**
- * Orders as a table: number, item, unit price × quantity, total, payment and order status (with the
- * pay-by time of an unpaid one), the fee's own deadline or the order time, and an action per row.
+ * Orders as a list (a table, or cards on a phone): item (with its number and type), unit price ×
+ * quantity, total, payment and order status (with the pay-by time of an unpaid one), the fee's own
+ * deadline or the order time, and an action per row.
+ * Narrow enough to show every column in the personal centre at 1280 px, with room for two buttons.
  */
 export async function OrderTable({
   orders,
@@ -42,99 +46,76 @@ export async function OrderTable({
 }) {
   const t = await getTranslations('orders');
   const format = conferenceFormatter(locale, timeZone);
+  const full = columns === 'full';
+  const head = [
+    t('item'),
+    `${t('unitPrice')} × ${t('quantity')}`,
+    t('total'),
+    t('payStatus'),
+    full ? t('createdAt') : t('feeDeadline'),
+    ...(action ? [''] : []),
+  ];
+  const at = (name: string) => head.indexOf(name);
+  const actionAt = action ? head.length - 1 : -1;
   return (
-    <TableScrollContainer minWidth={columns === 'full' ? 760 : 600}>
-      <Table striped data-testid="order-table" style={{ whiteSpace: 'nowrap' }}>
-        <TableThead>
-          <TableTr>
-            <TableTh>{t('orderNo')}</TableTh>
-            {columns === 'full' && <TableTh>{t('type')}</TableTh>}
-            <TableTh>{t('item')}</TableTh>
-            {columns === 'full' ? (
-              <>
-                <TableTh>{t('unitPrice')}</TableTh>
-                <TableTh>{t('quantity')}</TableTh>
-              </>
+    <ListTable
+      framed={false}
+      minWidth={full ? 640 : 560}
+      testId="order-table"
+      empty={null}
+      head={head}
+      title={at(t('item'))}
+      primary={[at(t('total')), at(t('payStatus')), actionAt]}
+      nowrap={[at(t('total'))]}
+      rows={orders.map((order) => ({
+        key: order.id,
+        attrs: {
+          'data-testid': 'order-row',
+          'data-order': order.orderNo,
+          'data-status': order.orderStatus === 'available' ? order.payStatus : 'invalid',
+        },
+        cells: [
+          <div key="item">
+            <Text size="sm" fw={500}>
+              {localized(order.itemName, locale)}
+            </Text>
+            <Text size="xs" c="dimmed" fw={400}>
+              {t('orderNo')}{' '}
+              <Text span inherit ff="monospace" data-testid="order-no">
+                {order.orderNo}
+              </Text>
+              {full && ` · ${t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}`}
+            </Text>
+          </div>,
+          <Text key="price" size="sm">
+            {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
+          </Text>,
+          <Text key="total" size="sm" fw={600} data-testid="order-total">
+            {formatMoney(order.totalMinor, order.currency, locale)}
+          </Text>,
+          <Stack key="status" gap={2} align="flex-start">
+            {order.orderStatus === 'available' ? (
+              <StatusBadge color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">
+                {t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}
+              </StatusBadge>
             ) : (
-              <TableTh>
-                {t('unitPrice')} × {t('quantity')}
-              </TableTh>
+              <StatusBadge color="gray" data-testid="order-status">
+                {t('status_invalid')}
+              </StatusBadge>
             )}
-            <TableTh>{t('total')}</TableTh>
-            <TableTh>{t('payStatus')}</TableTh>
-            <TableTh>{columns === 'full' ? t('createdAt') : t('feeDeadline')}</TableTh>
-            {action && <TableTh />}
-          </TableTr>
-        </TableThead>
-        <TableTbody>
-          {orders.map((order) => (
-            <TableTr
-              key={order.id}
-              data-testid="order-row"
-              data-order={order.orderNo}
-              data-status={order.orderStatus === 'available' ? order.payStatus : 'invalid'}
-            >
-              <TableTd>
-                <Text size="sm" ff="monospace">
-                  {order.orderNo}
-                </Text>
-              </TableTd>
-              {columns === 'full' && (
-                <TableTd>
-                  <Text size="sm">{t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}</Text>
-                </TableTd>
-              )}
-              <TableTd>
-                <Text size="sm">{localized(order.itemName, locale)}</Text>
-              </TableTd>
-              {columns === 'full' ? (
-                <>
-                  <TableTd>
-                    <Text size="sm">{formatMoney(order.unitPriceMinor, order.currency, locale)}</Text>
-                  </TableTd>
-                  <TableTd>
-                    <Text size="sm">{orderUnits(order)}</Text>
-                  </TableTd>
-                </>
-              ) : (
-                <TableTd>
-                  <Text size="sm">
-                    {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
-                  </Text>
-                </TableTd>
-              )}
-              <TableTd>
-                <Text size="sm" fw={600} data-testid="order-total">
-                  {formatMoney(order.totalMinor, order.currency, locale)}
-                </Text>
-              </TableTd>
-              <TableTd>
-                <Group gap={4}>
-                  {order.orderStatus === 'available' ? (
-                    <Badge size="sm" variant="light" color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">
-                      {t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}
-                    </Badge>
-                  ) : (
-                    <Badge size="sm" variant="light" color="gray" data-testid="order-status">
-                      {t('status_invalid')}
-                    </Badge>
-                  )}
-                </Group>
-                {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && (
-                  <Text size="xs" c="dimmed">
-                    {t(`invalid_${order.invalidReason}`)}
-                  </Text>
-                )}
-                <PayByNote orderId={order.id} payBy={payBy} locale={locale} timeZone={timeZone} />
-              </TableTd>
-              <TableTd>
-                <Text size="sm">{columns === 'full' ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}</Text>
-              </TableTd>
-              {action && <TableTd>{action(order)}</TableTd>}
-            </TableTr>
-          ))}
-        </TableTbody>
-      </Table>
-    </TableScrollContainer>
+            {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && (
+              <Text size="xs" c="dimmed">
+                {t(`invalid_${order.invalidReason}`)}
+              </Text>
+            )}
+            <PayByNote orderId={order.id} payBy={payBy} locale={locale} timeZone={timeZone} />
+          </Stack>,
+          <Text key="time" size="sm" data-testid="order-time">
+            {full ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}
+          </Text>,
+          ...(action ? [<div key="action">{action(order)}</div>] : []),
+        ],
+      }))}
+    />
   );
 }

@@ -1,21 +1,6 @@
 'use client';
 
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Loader,
-  Stack,
-  Table,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableTr,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
@@ -32,6 +17,7 @@ import type { BillView } from '@/lib/payments/bill-view';
 import { METHOD_FIELDS } from '@/lib/payments/method-fields';
 import { SLIP_MAX_BYTES, SLIP_TYPES } from '@/lib/payments/slip-rules';
 import type { MethodKind } from '@/lib/payments/providers/types';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 const POLL_MS = 3_000;
 const OFFLINE = ['bankRemit', 'postRemit', 'other'];
@@ -70,7 +56,9 @@ export function BillStatus({ initial, cancelledAtProvider }: { initial: BillView
           </TableTr>
           <TableTr>
             <TableTh>{t('amount')}</TableTh>
-            <TableTd fw={600}>{amount}</TableTd>
+            <TableTd fw={600} data-testid="bill-amount">
+              {amount}
+            </TableTd>
           </TableTr>
           <TableTr>
             <TableTh>{t('method')}</TableTh>
@@ -79,9 +67,9 @@ export function BillStatus({ initial, cancelledAtProvider }: { initial: BillView
           <TableTr>
             <TableTh>{t('status')}</TableTh>
             <TableTd>
-              <Badge color={COLORS[bill.status] ?? 'gray'} variant="light" data-testid="bill-state">
+              <StatusBadge size="md" color={COLORS[bill.status] ?? 'gray'} variant="light" data-testid="bill-state">
                 {t(`bill_${bill.status}`)}
-              </Badge>
+              </StatusBadge>
             </TableTd>
           </TableTr>
         </TableTbody>

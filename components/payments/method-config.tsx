@@ -1,6 +1,6 @@
 'use client';
 
-import { Accordion, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Accordion, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -11,6 +11,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { METHOD_FIELDS, type FieldDef } from '@/lib/payments/method-fields';
 import type { ManagedMethod } from '@/lib/payments/methods';
 import type { MethodKind } from '@/lib/payments/providers/types';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { ZMethodInput, ZPaymentSettings, type MethodInput } from '@/lib/payments/schemas';
 
 type Times = { orderExpiryMinutes: number; billExpiryMinutes: number; payReminderMinutes: number };
@@ -33,9 +34,9 @@ export function MethodConfig({ methods, times, notifyBase }: { methods: ManagedM
               <Group gap="sm">
                 <Text fw={500}>{t(`kind_${method.kind}`)}</Text>
                 {method.enabled && (
-                  <Badge color="green" variant="light" data-testid="method-on">
+                  <StatusBadge color="green" variant="light" data-testid="method-on">
                     {t('enabled')}
-                  </Badge>
+                  </StatusBadge>
                 )}
               </Group>
             </Accordion.Control>

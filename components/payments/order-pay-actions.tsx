@@ -40,10 +40,6 @@ export async function orderPayActions(bills: Map<number, { id: number; status: s
         </ButtonLink>,
       );
     if (extra) buttons.push(<span key="extra">{extra}</span>);
-    return buttons.length ? (
-      <Group gap={6} wrap="nowrap">
-        {buttons}
-      </Group>
-    ) : null;
+    return buttons.length ? <Group gap={6}>{buttons}</Group> : null;
   };
 }

@@ -1,14 +1,24 @@
-import { Paper, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Paper, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './list-table.module.css';
 
 export type ListRow = { key: string | number; attrs?: Record<`data-${string}`, string | number>; cells: ReactNode[] };
 
 type Props = {
-  /** Column titles; none for a list that speaks for itself. */
+  /** Column titles; none for a list that speaks for itself. A text title also labels its cell on a phone's card. */
   head?: ReactNode[];
+  /** The cells' labels on a phone's card where a column title is not text (or should read differently); '' for none. */
+  labels?: (string | undefined)[];
   rows: ListRow[];
   empty: ReactNode;
+  /** The table's least width where it is shown as a table (it scrolls sideways below it, down to the cards). */
   minWidth: number;
+  /** On a card: the column shown first, bold and without its label (what the row is). */
+  title?: number;
+  /** On a card: the columns shown right under the title (the amount, the status, the actions). */
+  primary?: number[];
+  /** Columns that never wrap in the table (times, numbers, buttons). */
+  nowrap?: number[];
   testId?: string;
   emptyTestId?: string;
   /** In a bordered box of its own (a screen's main list) or bare (inside a panel). */
@@ -16,38 +26,67 @@ type Props = {
 };
 
 /**
- * The lists of the admin screens: a striped table that scrolls sideways on a phone, or a line
+ * The lists of the app: a striped table where there is room and, where the list is narrower than
+ * 40em (a phone), one card per row with "label: value" lines, its title, amount, status and actions
+ * on top: all without sideways scrolling and without script (a CSS container query). Or a line
  * saying the list is empty. Rows carry data-* attributes for finding them.
  */
-export function ListTable({ head, rows, empty, minWidth, testId, emptyTestId, framed = true }: Props) {
+export function ListTable({
+  head,
+  labels,
+  rows,
+  empty,
+  minWidth,
+  title,
+  primary = [],
+  nowrap = [],
+  testId,
+  emptyTestId,
+  framed = true,
+}: Props) {
+  const labelOf = (i: number) => {
+    const label = labels?.[i] ?? (typeof head?.[i] === 'string' ? (head[i] as string) : undefined);
+    return label ? { 'data-label': label } : {};
+  };
+  const cellClass = (i: number) =>
+    [classes.cell, i === title && classes.title, primary.includes(i) && classes.primary, nowrap.includes(i) && classes.nowrap]
+      .filter(Boolean)
+      .join(' ');
   const list =
     rows.length === 0 ? (
       <Text c="dimmed" size={framed ? undefined : 'sm'} p={framed ? 'md' : undefined} data-testid={emptyTestId}>
         {empty}
       </Text>
     ) : (
-      <TableScrollContainer minWidth={minWidth}>
-        <Table striped data-testid={testId}>
-          {head && (
-            <TableThead>
-              <TableTr>
-                {head.map((cell, i) => (
-                  <TableTh key={i}>{cell}</TableTh>
-                ))}
-              </TableTr>
-            </TableThead>
-          )}
-          <TableTbody>
-            {rows.map((row) => (
-              <TableTr key={row.key} {...row.attrs}>
-                {row.cells.map((cell, i) => (
-                  <TableTd key={i}>{cell}</TableTd>
-                ))}
-              </TableTr>
-            ))}
-          </TableTbody>
-        </Table>
-      </TableScrollContainer>
+      <div className={classes.frame}>
+        {/* Focusable, so a table wider than its place can be scrolled with the arrow keys. */}
+        <div className={classes.scroll} tabIndex={0}>
+          <Table striped className={classes.table} style={{ '--list-min-width': `${minWidth}px` } as CSSProperties} data-testid={testId}>
+            {head && (
+              <TableThead>
+                <TableTr>
+                  {head.map((cell, i) => (
+                    <TableTh key={i} scope="col">
+                      {cell}
+                    </TableTh>
+                  ))}
+                </TableTr>
+              </TableThead>
+            )}
+            <TableTbody>
+              {rows.map((row) => (
+                <TableTr key={row.key} className={classes.row} {...row.attrs}>
+                  {row.cells.map((cell, i) => (
+                    <TableTd key={i} className={cellClass(i)} {...labelOf(i)}>
+                      {cell}
+                    </TableTd>
+                  ))}
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </div>
+      </div>
     );
   return framed ? <Paper withBorder>{list}</Paper> : list;
 }

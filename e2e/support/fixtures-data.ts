@@ -54,6 +54,11 @@ export const E2E = {
     en: { email: 'post-en@confhub.test', name: 'Grace Hopper' },
   },
   /**
+   * The phone test's participant on the demo (e2e/phones.spec.ts, planted by e2e/seed-phones.ts): a
+   * paid registration fee, an unpaid banquet, a hotel booking to pay and a submission.
+   */
+  phoneParticipant: { email: 'phone-participant@confhub.test', name: '王小明' },
+  /**
    * A published conference of its own for the pay-by test (e2e/pay-by.spec.ts), in New York's time
    * zone: a registration fee available until 2027-11-27, and a registrant per language holding an
    * unpaid order of it, placed when the seed ran.

@@ -1,7 +1,8 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { ListPages } from '@/components/ui/list-pages';
 import { ListTable } from '@/components/ui/list-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { formatMoney } from '@/lib/fees/money';
 import { guestNames } from '@/lib/hotel/export-rooming-list';
 import type { AdminHotelBookingRow } from '@/lib/hotel/admin-list';
@@ -99,9 +100,9 @@ export async function BookingList({
               {row.totalMinor !== null && row.currency ? formatMoney(row.totalMinor, row.currency, locale) : '—'}
             </Text>,
             row.payStatus ? payLabel(row.payStatus) : '—',
-            <Badge key="b" size="sm" variant="light" color={isHotelBookingStatus(row.status) ? STATUS_COLORS[row.status] : 'gray'}>
+            <StatusBadge key="b" size="sm" variant="light" color={isHotelBookingStatus(row.status) ? STATUS_COLORS[row.status] : 'gray'}>
               {isHotelBookingStatus(row.status) ? t(`status_${row.status}`) : row.status}
-            </Badge>,
+            </StatusBadge>,
             format.dateTime(row.createdAt, 'short'),
           ],
         }))}

@@ -23,6 +23,7 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import { orderPaymentHistory } from '@/lib/payments/queries';
 import { BillDecision, RefundForm, ResolveException } from './bill-decision';
 import { orderUnits } from '@/lib/orders/rules';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** One order with everything about its payment: each bill with its events, notifications, refunds and exceptions. */
 export async function OrderDetail({
@@ -74,10 +75,12 @@ export async function OrderDetail({
             <strong>{formatMoney(order.totalMinor, order.currency, locale)}</strong>
           </Text>
           <Group gap="xs">
-            <Badge variant="light">{to(`pay_${order.payStatus}`)}</Badge>
-            <Badge variant="light" color={order.orderStatus === 'available' ? 'green' : 'gray'}>
+            <StatusBadge size="md" variant="light">
+              {to(`pay_${order.payStatus}`)}
+            </StatusBadge>
+            <StatusBadge size="md" variant="light" color={order.orderStatus === 'available' ? 'green' : 'gray'}>
               {to(`status_${order.orderStatus}`)}
-            </Badge>
+            </StatusBadge>
           </Group>
         </Stack>
       </Paper>
@@ -97,9 +100,9 @@ export async function OrderDetail({
                 </Text>
                 <Group gap="xs">
                   <Badge variant="light">{t(`kind_${bill.methodKind}`)}</Badge>
-                  <Badge variant="light" color={bill.status === 'paid' ? 'green' : 'gray'}>
+                  <StatusBadge size="md" variant="light" color={bill.status === 'paid' ? 'green' : 'gray'}>
                     {t(`bill_${bill.status}`)}
-                  </Badge>
+                  </StatusBadge>
                   <Text size="sm">{formatMoney(bill.amountMinor, bill.currency, locale)}</Text>
                 </Group>
               </Group>
@@ -161,7 +164,13 @@ export async function OrderDetail({
                   <Text size="sm" c="red.8">
                     {t(`exceptionReason_${ex.reason}`)} · {formatMoney(ex.amountMinor, ex.currency, locale)} · {ex.providerTxnId}
                   </Text>
-                  {ex.resolved ? <Badge color="gray">{t('resolved')}</Badge> : <ResolveException exceptionId={ex.id} />}
+                  {ex.resolved ? (
+                    <StatusBadge variant="filled" size="md" color="gray">
+                      {t('resolved')}
+                    </StatusBadge>
+                  ) : (
+                    <ResolveException exceptionId={ex.id} />
+                  )}
                 </Group>
               ))}
             </Stack>

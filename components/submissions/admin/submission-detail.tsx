@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { AnchorLink } from '@/components/ui/button-link';
 import { ListTable } from '@/components/ui/list-table';
@@ -8,6 +8,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import type { AdminSubmissionDetail } from '@/lib/submissions/admin-detail';
 import { STATUS_COLORS, isSubmissionStatus } from '@/lib/submissions/status';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { authorName } from '@/lib/people/person-name';
 
 type Props = {
@@ -80,14 +81,14 @@ export async function SubmissionDetail({ detail, locale, timeZone, reportTypes, 
             {s.title}
           </Title>
         </div>
-        <Badge
+        <StatusBadge
           size="lg"
           variant="light"
           color={isSubmissionStatus(s.status) ? STATUS_COLORS[s.status] : 'gray'}
           data-testid="contribute-detail-status"
         >
           {statusLabel(s.status)}
-        </Badge>
+        </StatusBadge>
       </Group>
 
       <Paper withBorder p="md">

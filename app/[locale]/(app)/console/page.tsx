@@ -1,5 +1,5 @@
 import { CONFERENCE_STATUS, conferenceStatus, type ConferenceStatus } from '@/lib/conferences/status';
-import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
@@ -12,6 +12,7 @@ import { registeredConferences } from '@/lib/conferences/registered-conferences'
 import { RegisteredConferences } from '@/components/conferences/registered-conferences';
 import { siteUrl } from '@/lib/conferences/site-url';
 import { localized } from '@/lib/i18n/localized';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('console');
@@ -85,9 +86,9 @@ export default async function ConsolePage() {
               </Text>
             </div>,
             <Stack key="status" gap={2}>
-              <Badge variant="light" color={STATUS_COLORS[conferenceStatus(row.status)]} data-testid="conference-status">
+              <StatusBadge size="md" variant="light" color={STATUS_COLORS[conferenceStatus(row.status)]} data-testid="conference-status">
                 {t(`status${conferenceStatus(row.status)}`)}
-              </Badge>
+              </StatusBadge>
               {row.status === '1' && row.lastRejection && (
                 <Text size="xs" c="red" data-testid="rejection-reason">
                   {t('rejectedBecause', { reason: row.lastRejection })}

@@ -42,14 +42,14 @@ export default async function PlatformLayout({ children }: { children: ReactNode
       : []),
   ];
   return (
-    <Container size="xl" py="xl">
-      <Title order={2} mb="md">
+    <Container size="xl" py={{ base: 'md', md: 'xl' }}>
+      <Title order={2} mb="md" fz={{ base: 'h3', sm: 'h2' }}>
         {t('platform')}
       </Title>
       <Grid gap="lg">
         <GridCol span={{ base: 12, md: 3 }}>
           <Paper withBorder p="xs">
-            <SectionNav items={items} />
+            <SectionNav items={items} collapseBelow="md" />
           </Paper>
         </GridCol>
         <GridCol span={{ base: 12, md: 9 }}>{children}</GridCol>

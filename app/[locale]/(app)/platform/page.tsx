@@ -5,6 +5,7 @@ import { PUBLISHED } from '@/lib/conferences/status';
 import { requirePage } from '@/lib/auth/require-page';
 import { conferenceDashboard } from '@/lib/conferences/dashboard';
 import { localized } from '@/lib/i18n/localized';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('platform');
@@ -34,9 +35,9 @@ export default async function PlatformDashboard() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={3}>{localized(conference.title, locale)}</Title>
-        <Badge color={conference.status === PUBLISHED ? 'green' : 'gray'} size="lg" data-testid="conference-status">
+        <StatusBadge variant="filled" color={conference.status === PUBLISHED ? 'green' : 'gray'} size="lg" data-testid="conference-status">
           {t(statusKey)}
-        </Badge>
+        </StatusBadge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label={t('registrants')} value={`${data.registrants} / ${data.cap}`} testId="registrant-count" />
@@ -45,9 +46,9 @@ export default async function PlatformDashboard() {
           value={
             <>
               {data.window.startDate ?? '—'} – {data.window.endDate ?? '—'}{' '}
-              <Badge color={data.window.open ? 'green' : 'gray'} variant="light">
+              <StatusBadge size="md" color={data.window.open ? 'green' : 'gray'} variant="light">
                 {data.window.open ? t('windowOpen') : t('windowClosed')}
-              </Badge>
+              </StatusBadge>
             </>
           }
         />

@@ -17,14 +17,15 @@ async function unreadNotices(): Promise<number> {
 export default async function ProfileLayout({ children }: { children: ReactNode }) {
   const [t, unread] = await Promise.all([getTranslations('nav'), unreadNotices()]);
   return (
-    <Container size="lg" py="xl">
-      <Title order={2} mb="md">
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Title order={2} mb="md" fz={{ base: 'h3', sm: 'h2' }}>
         {t('profile')}
       </Title>
       <Grid gap="lg">
         <GridCol span={{ base: 12, sm: 3 }}>
           <Paper withBorder p="xs">
             <SectionNav
+              collapseBelow="sm"
               items={[
                 { href: '/profile/userInfo', label: t('userInfo') },
                 { href: '/profile/userInfo/Edit', label: t('userInfoEdit') },

@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { StatusBadge } from '@/components/submissions/participant/status-badge';
+import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
+import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { formatMoney } from '@/lib/fees/money';
@@ -95,63 +82,54 @@ export default async function MySubmissionsPage() {
             {t('empty')}
           </Text>
         ) : (
-          <TableScrollContainer minWidth={640}>
-            <Table striped data-testid="submission-list">
-              <TableThead>
-                <TableTr>
-                  <TableTh scope="col">{t('code')}</TableTh>
-                  <TableTh scope="col">{t('paperTitle')}</TableTh>
-                  <TableTh scope="col">{t('session')}</TableTh>
-                  <TableTh scope="col">{t('status')}</TableTh>
-                  <TableTh scope="col">{t('version')}</TableTh>
-                  <TableTh scope="col">{t('updatedAt')}</TableTh>
-                  <TableTh scope="col">{t('actions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {items.map((s) => {
-                  const can = authorActions({ status: s.status, releasedAt: null, decidedAt: null }, state);
-                  return (
-                    <TableTr key={s.id} data-testid={`submission-row-${s.id}`}>
-                      <TableTd>{s.code}</TableTd>
-                      <TableTd>{s.title}</TableTd>
-                      <TableTd>{s.sessionId ? (sessions.get(s.sessionId) ?? '') : ''}</TableTd>
-                      <TableTd>
-                        <Stack gap={4} align="flex-start">
-                          <StatusBadge status={s.status} label={t(`statusLabel.${s.status}`)} />
-                          {s.status !== 'withdrawn' && feeUnpaid(s.order) && (
-                            <AnchorLink href="/profile/order/list" size="xs" c="orange.8">
-                              {t('unpaidFee')}
-                            </AnchorLink>
-                          )}
-                          {s.order?.paid && (
-                            <Text size="xs" c="dimmed">
-                              {t('feePaid')}
-                            </Text>
-                          )}
-                        </Stack>
-                      </TableTd>
-                      <TableTd>{s.version}</TableTd>
-                      <TableTd>{format.dateTime(s.updatedAt, 'short')}</TableTd>
-                      <TableTd>
-                        <Group gap="xs" wrap="nowrap">
-                          <ButtonLink
-                            href={`/profile/submission/details?id=${s.id}`}
-                            size="xs"
-                            variant="light"
-                            data-testid={`submission-open-${s.id}`}
-                          >
-                            {s.status === 'waiting' && can.edit ? t('edit') : s.status === 'modify' ? t('resubmit') : t('view')}
-                          </ButtonLink>
-                          {can.withdraw && <WithdrawButton id={s.id} />}
-                        </Group>
-                      </TableTd>
-                    </TableTr>
-                  );
-                })}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+          <ListTable
+            framed={false}
+            minWidth={640}
+            testId="submission-list"
+            empty={null}
+            head={[t('code'), t('paperTitle'), t('session'), t('status'), t('version'), t('updatedAt'), t('actions')]}
+            labels={[undefined, undefined, undefined, undefined, undefined, undefined, '']}
+            title={1}
+            primary={[3, 6]}
+            rows={items.map((s) => {
+              const can = authorActions({ status: s.status, releasedAt: null, decidedAt: null }, state);
+              return {
+                key: s.id,
+                attrs: { 'data-testid': `submission-row-${s.id}` },
+                cells: [
+                  s.code,
+                  s.title,
+                  s.sessionId ? (sessions.get(s.sessionId) ?? '') : '',
+                  <Stack key="status" gap={4} align="flex-start">
+                    <SubmissionStatusBadge status={s.status} label={t(`statusLabel.${s.status}`)} />
+                    {s.status !== 'withdrawn' && feeUnpaid(s.order) && (
+                      <AnchorLink href="/profile/order/list" size="xs" c="orange.8">
+                        {t('unpaidFee')}
+                      </AnchorLink>
+                    )}
+                    {s.order?.paid && (
+                      <Text size="xs" c="dimmed">
+                        {t('feePaid')}
+                      </Text>
+                    )}
+                  </Stack>,
+                  s.version,
+                  format.dateTime(s.updatedAt, 'short'),
+                  <Group key="actions" gap="xs">
+                    <ButtonLink
+                      href={`/profile/submission/details?id=${s.id}`}
+                      size="xs"
+                      variant="light"
+                      data-testid={`submission-open-${s.id}`}
+                    >
+                      {s.status === 'waiting' && can.edit ? t('edit') : s.status === 'modify' ? t('resubmit') : t('view')}
+                    </ButtonLink>
+                    {can.withdraw && <WithdrawButton id={s.id} />}
+                  </Group>,
+                ],
+              };
+            })}
+          />
         )}
       </Stack>
     </Paper>

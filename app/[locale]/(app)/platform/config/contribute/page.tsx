@@ -1,10 +1,11 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CallConfigForm } from '@/components/submissions/config/call-config-form';
 import { SessionTreeEditor } from '@/components/submissions/config/session-tree-editor';
 import { requirePage } from '@/lib/auth/require-page';
 import { callForPapers, callStateNow } from '@/lib/submissions/config';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('contributeConfig');
@@ -23,9 +24,14 @@ export default async function ContributeConfigPage() {
       <Paper withBorder p="md">
         <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
           <Title order={3}>{t('title')}</Title>
-          <Badge variant="light" color={state === 'open' ? 'green' : state === 'firstPassed' ? 'yellow' : 'gray'} data-testid="call-state">
+          <StatusBadge
+            size="md"
+            variant="light"
+            color={state === 'open' ? 'green' : state === 'firstPassed' ? 'yellow' : 'gray'}
+            data-testid="call-state"
+          >
             {t(`state_${state}`)}
-          </Badge>
+          </StatusBadge>
         </Group>
         <Text size="sm" c="dimmed" mb="md">
           {t('intro')}

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HotelConfigForm } from '@/components/hotel/config/hotel-config-form';
@@ -6,6 +6,7 @@ import { HotelManager } from '@/components/hotel/config/hotel-manager';
 import { requirePage } from '@/lib/auth/require-page';
 import { findHotelConfig, hotelBookingStateNow } from '@/lib/hotel/config';
 import { listHotelsForOrganiser } from '@/lib/hotel/queries';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('hotelConfig');
@@ -29,9 +30,9 @@ export default async function HotelConfigPage() {
       <Paper withBorder p="md">
         <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
           <Title order={3}>{t('title')}</Title>
-          <Badge variant="light" color={STATE_COLOR[state]} data-testid="hotel-booking-state">
+          <StatusBadge size="md" variant="light" color={STATE_COLOR[state]} data-testid="hotel-booking-state">
             {t(`state_${state}`)}
-          </Badge>
+          </StatusBadge>
         </Group>
         <Text size="sm" c="dimmed" mb="md">
           {t('intro')}

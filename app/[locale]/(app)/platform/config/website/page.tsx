@@ -1,5 +1,5 @@
 import { conferenceStatus } from '@/lib/conferences/status';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BannerUpload } from '@/components/conferences/banner-upload';
@@ -10,6 +10,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { listPages } from '@/lib/cms/pages';
 import { domainsOf } from '@/lib/conferences/domains';
 import { findWebsiteSettings, listManagers } from '@/lib/conferences/website-settings';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('websiteConfig');
@@ -35,9 +36,9 @@ export default async function WebsiteConfigPage() {
       <Paper withBorder p="md">
         <Group gap="sm">
           <Text fw={500}>{t('status')}</Text>
-          <Badge variant="light" data-testid="website-status">
+          <StatusBadge size="md" variant="light" data-testid="website-status">
             {tc(`status${status}`)}
-          </Badge>
+          </StatusBadge>
           <AnchorLink href="/console" size="sm">
             {t('statusHint')}
           </AnchorLink>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { StatusSummary } from '@/components/submissions/admin/status-summary';
@@ -23,6 +23,7 @@ import { sessionPathLabel } from '@/lib/submissions/session-tree';
 import { submissionCountsBySessionAndStatus } from '@/lib/submissions/stats';
 import { STATUS_COLORS, isSubmissionStatus } from '@/lib/submissions/status';
 import { parseId } from '@/lib/validation/primitives';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -105,6 +106,9 @@ export default async function ManageContributePage({ searchParams }: { searchPar
       <ListTable
         minWidth={960}
         testId="contribute-table"
+        title={1}
+        primary={[3, 7]}
+        labels={[undefined, undefined, undefined, undefined, undefined, undefined, undefined, '']}
         emptyTestId="contribute-empty"
         empty={t('empty')}
         head={[
@@ -133,9 +137,9 @@ export default async function ManageContributePage({ searchParams }: { searchPar
               </Text>
             </div>,
             row.sessionName ? localized(row.sessionName, locale) : t('noSession'),
-            <Badge key="s" size="sm" variant="light" color={isSubmissionStatus(row.status) ? STATUS_COLORS[row.status] : 'gray'}>
+            <StatusBadge key="s" size="sm" variant="light" color={isSubmissionStatus(row.status) ? STATUS_COLORS[row.status] : 'gray'}>
               {isSubmissionStatus(row.status) ? t(`status_${row.status}`) : row.status}
-            </Badge>,
+            </StatusBadge>,
             t('reviewsCount', { submitted: row.reviewsSubmitted, assigned: row.reviewsAssigned }),
             row.averageScore ?? '—',
             format.dateTime(row.createdAt, 'short'),

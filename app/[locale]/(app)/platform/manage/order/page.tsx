@@ -1,22 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BillDecision, ResolveException } from '@/components/payments/admin/bill-decision';
@@ -24,6 +6,8 @@ import { OrderDetail } from '@/components/payments/admin/order-detail';
 import { RevenueChart } from '@/components/payments/admin/revenue-chart';
 import { AnchorLink } from '@/components/ui/button-link';
 import { ListPages } from '@/components/ui/list-pages';
+import { ListTable } from '@/components/ui/list-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney, minorDigits } from '@/lib/fees/money';
 import { conferenceFormatter } from '@/lib/i18n/format';
@@ -99,34 +83,38 @@ export default async function ManageOrderPage({ searchParams }: { searchParams: 
         {awaiting.length === 0 ? (
           <Text c="dimmed">{t('awaitingNone')}</Text>
         ) : (
-          <TableScrollContainer minWidth={720}>
-            <Table fz="sm">
-              <TableTbody>
-                {awaiting.map(({ bill, name, email, slipName }) => (
-                  <TableTr key={bill.id} data-testid="awaiting-row" data-bill={bill.billNo}>
-                    <TableTd ff="monospace">{bill.billNo}</TableTd>
-                    <TableTd>
-                      {name} · {email}
-                    </TableTd>
-                    <TableTd>{t(`kind_${bill.methodKind}`)}</TableTd>
-                    <TableTd fw={600}>{formatMoney(bill.amountMinor, bill.currency, locale)}</TableTd>
-                    <TableTd>
-                      {slipName ? (
-                        <a href={`/api/conference/manage/order/slip/${bill.id}`}>{slipName}</a>
-                      ) : (
-                        <Text c="dimmed" size="sm">
-                          {t('noSlip')}
-                        </Text>
-                      )}
-                    </TableTd>
-                    <TableTd>
-                      <BillDecision billId={bill.id} />
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+          <ListTable
+            framed={false}
+            minWidth={720}
+            empty={null}
+            labels={[t('billNo'), t('payer'), t('method'), t('amount'), t('slip'), '']}
+            title={0}
+            primary={[3, 5]}
+            rows={awaiting.map(({ bill, name, email, slipName }) => ({
+              key: bill.id,
+              attrs: { 'data-testid': 'awaiting-row', 'data-bill': bill.billNo },
+              cells: [
+                <Text key="no" size="sm" ff="monospace">
+                  {bill.billNo}
+                </Text>,
+                `${name} · ${email}`,
+                t(`kind_${bill.methodKind}`),
+                <Text key="amount" size="sm" fw={600}>
+                  {formatMoney(bill.amountMinor, bill.currency, locale)}
+                </Text>,
+                slipName ? (
+                  <a key="slip" href={`/api/conference/manage/order/slip/${bill.id}`}>
+                    {slipName}
+                  </a>
+                ) : (
+                  <Text key="slip" c="dimmed" size="sm">
+                    {t('noSlip')}
+                  </Text>
+                ),
+                <BillDecision key="decide" billId={bill.id} />,
+              ],
+            }))}
+          />
         )}
       </Paper>
 
@@ -187,53 +175,43 @@ export default async function ManageOrderPage({ searchParams }: { searchParams: 
         </form>
       </Paper>
 
-      <Paper withBorder>
-        <TableScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid="admin-order-table">
-            <TableThead>
-              <TableTr>
-                <TableTh>{to('orderNo')}</TableTh>
-                <TableTh>{t('payer')}</TableTh>
-                <TableTh>{to('item')}</TableTh>
-                <TableTh>{to('total')}</TableTh>
-                <TableTh>{to('payStatus')}</TableTh>
-                <TableTh>{t('method')}</TableTh>
-                <TableTh>{to('createdAt')}</TableTh>
-                <TableTh>{t('details')}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
-              {list.rows.map(({ order, name, email }) => (
-                <TableTr key={order.id} data-testid="admin-order-row" data-order={order.orderNo} data-status={order.payStatus}>
-                  <TableTd ff="monospace">{order.orderNo}</TableTd>
-                  <TableTd>
-                    <Text size="sm">{name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {email}
-                    </Text>
-                  </TableTd>
-                  <TableTd>{localized(order.itemName, locale)}</TableTd>
-                  <TableTd>{formatMoney(order.totalMinor, order.currency, locale)}</TableTd>
-                  <TableTd>
-                    <Badge size="sm" variant="light" color={order.orderStatus === 'available' ? undefined : 'gray'}>
-                      {order.orderStatus === 'available' || order.payStatus === 'paymentException'
-                        ? to(`pay_${order.payStatus}`)
-                        : to('status_invalid')}
-                    </Badge>
-                  </TableTd>
-                  <TableTd>{order.paymentMethod ? t(`kind_${order.paymentMethod}`) : '—'}</TableTd>
-                  <TableTd>{format.dateTime(order.createdAt, 'short')}</TableTd>
-                  <TableTd>
-                    <AnchorLink href={adminOrderHref({}, { id: String(order.id) })} data-testid="order-details">
-                      {t('details')}
-                    </AnchorLink>
-                  </TableTd>
-                </TableTr>
-              ))}
-            </TableTbody>
-          </Table>
-        </TableScrollContainer>
-      </Paper>
+      <ListTable
+        minWidth={860}
+        testId="admin-order-table"
+        empty={t('manageEmpty')}
+        head={[to('orderNo'), t('payer'), to('item'), to('total'), to('payStatus'), t('method'), to('createdAt'), t('details')]}
+        labels={[undefined, undefined, undefined, undefined, undefined, undefined, undefined, '']}
+        title={2}
+        primary={[3, 4, 7]}
+        nowrap={[3]}
+        rows={list.rows.map(({ order, name, email }) => ({
+          key: order.id,
+          attrs: { 'data-testid': 'admin-order-row', 'data-order': order.orderNo, 'data-status': order.payStatus },
+          cells: [
+            <Text key="no" size="sm" ff="monospace">
+              {order.orderNo}
+            </Text>,
+            <div key="payer">
+              <Text size="sm">{name}</Text>
+              <Text size="xs" c="dimmed">
+                {email}
+              </Text>
+            </div>,
+            localized(order.itemName, locale),
+            formatMoney(order.totalMinor, order.currency, locale),
+            <StatusBadge key="status" color={order.orderStatus === 'available' ? undefined : 'gray'} data-testid="admin-order-status">
+              {order.orderStatus === 'available' || order.payStatus === 'paymentException'
+                ? to(`pay_${order.payStatus}`)
+                : to('status_invalid')}
+            </StatusBadge>,
+            order.paymentMethod ? t(`kind_${order.paymentMethod}`) : '—',
+            format.dateTime(order.createdAt, 'short'),
+            <AnchorLink key="details" href={adminOrderHref({}, { id: String(order.id) })} data-testid="order-details">
+              {t('details')}
+            </AnchorLink>,
+          ],
+        }))}
+      />
       <ListPages
         page={query.page}
         pages={pages}

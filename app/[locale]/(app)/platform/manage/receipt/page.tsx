@@ -1,19 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { InvoiceStatusAction } from '@/components/invoices/admin/invoice-status-action';
@@ -26,6 +11,8 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { invoiceFilterSearch, invoiceListHref, invoiceQueryFrom } from '@/lib/invoices/list-params';
 import { adminInvoices } from '@/lib/invoices/queries';
 import { INVOICE_STATUSES, TITLE_TYPES } from '@/lib/invoices/schemas';
+import { ListTable } from '@/components/ui/list-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('invoices');
@@ -91,88 +78,84 @@ export default async function ManageReceiptPage({
             {t('none')}
           </Text>
         ) : (
-          <TableScrollContainer minWidth={960}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-invoice-table">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t('orderNo')}</TableTh>
-                  <TableTh>{t('invoice')}</TableTh>
-                  <TableTh>{t('amount')}</TableTh>
-                  <TableTh>{t('recipient')}</TableTh>
-                  <TableTh>{t('status')}</TableTh>
-                  <TableTh>{t('actions')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {list.rows.map(({ invoice, orderNo, name, accountEmail }) => (
-                  <TableTr key={invoice.id} data-testid="admin-invoice-row" data-order={orderNo} data-status={invoice.status}>
-                    <TableTd>
-                      <Text ff="monospace" size="sm">
-                        {orderNo}
-                      </Text>
-                      <Text size="xs">
-                        {name} · {accountEmail}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('requestedAt')}: {format.dateTime(invoice.createdAt, 'short')}
-                      </Text>
-                    </TableTd>
-                    <TableTd>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge size="sm" variant="outline">
-                          {t(`titleType_${invoice.titleType}`)}
-                        </Badge>
-                        <Text size="sm" fw={500}>
-                          {invoice.title}
-                        </Text>
-                      </Group>
-                      {invoice.taxpayerId && (
-                        <Text size="xs" ff="monospace">
-                          {t('taxpayerId')}: {invoice.taxpayerId}
-                        </Text>
-                      )}
-                      <Text size="xs">
-                        {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)}
-                      </Text>
-                      {invoice.attendees && (
-                        <Text size="xs">
-                          {t('attendees')}: {invoice.attendees}
-                        </Text>
-                      )}
-                      {invoice.comment && (
-                        <Text size="xs">
-                          {t('comment')}: {invoice.comment}
-                        </Text>
-                      )}
-                    </TableTd>
-                    <TableTd>{formatMoney(invoice.amountMinor, invoice.currency, locale)}</TableTd>
-                    <TableTd>
-                      <Text size="sm">
-                        {invoice.recipientName} · {invoice.phone}
-                      </Text>
-                      <Text size="xs">{invoice.email}</Text>
-                      <Text size="xs">{invoice.address}</Text>
-                    </TableTd>
-                    <TableTd>
-                      <Badge size="sm" variant="light" color={STATUS_COLORS[invoice.status]} data-testid="admin-invoice-status">
-                        {t(`status_${invoice.status}`)}
-                      </Badge>
-                      {invoice.trackingNumber && (
-                        <Text size="xs" ff="monospace" data-testid="admin-invoice-tracking">
-                          {invoice.trackingNumber}
-                        </Text>
-                      )}
-                      {invoice.invoicedAt && <Text size="xs">{format.dateTime(invoice.invoicedAt, 'short')}</Text>}
-                    </TableTd>
-                    <TableTd>
-                      {/* Keyed by status: a moved request gets a fresh form for its next step. */}
-                      <InvoiceStatusAction key={invoice.status} id={invoice.id} status={invoice.status} orderNo={orderNo} />
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+          <ListTable
+            framed={false}
+            minWidth={960}
+            testId="admin-invoice-table"
+            empty={null}
+            head={[t('orderNo'), t('invoice'), t('amount'), t('recipient'), t('status'), t('actions')]}
+            labels={[undefined, undefined, undefined, undefined, undefined, '']}
+            title={0}
+            primary={[2, 4, 5]}
+            rows={list.rows.map(({ invoice, orderNo, name, accountEmail }) => ({
+              key: invoice.id,
+              attrs: { 'data-testid': 'admin-invoice-row', 'data-order': orderNo, 'data-status': invoice.status },
+              cells: [
+                <div key="c0">
+                  <Text ff="monospace" size="sm">
+                    {orderNo}
+                  </Text>
+                  <Text size="xs">
+                    {name} · {accountEmail}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('requestedAt')}: {format.dateTime(invoice.createdAt, 'short')}
+                  </Text>
+                </div>,
+                <div key="c1">
+                  <Group gap={6}>
+                    <Badge size="sm" variant="outline">
+                      {t(`titleType_${invoice.titleType}`)}
+                    </Badge>
+                    <Text size="sm" fw={500}>
+                      {invoice.title}
+                    </Text>
+                  </Group>
+                  {invoice.taxpayerId && (
+                    <Text size="xs" ff="monospace">
+                      {t('taxpayerId')}: {invoice.taxpayerId}
+                    </Text>
+                  )}
+                  <Text size="xs">
+                    {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)}
+                  </Text>
+                  {invoice.attendees && (
+                    <Text size="xs">
+                      {t('attendees')}: {invoice.attendees}
+                    </Text>
+                  )}
+                  {invoice.comment && (
+                    <Text size="xs">
+                      {t('comment')}: {invoice.comment}
+                    </Text>
+                  )}
+                </div>,
+                <div key="c2">{formatMoney(invoice.amountMinor, invoice.currency, locale)}</div>,
+                <div key="c3">
+                  <Text size="sm">
+                    {invoice.recipientName} · {invoice.phone}
+                  </Text>
+                  <Text size="xs">{invoice.email}</Text>
+                  <Text size="xs">{invoice.address}</Text>
+                </div>,
+                <div key="c4">
+                  <StatusBadge size="sm" variant="light" color={STATUS_COLORS[invoice.status]} data-testid="admin-invoice-status">
+                    {t(`status_${invoice.status}`)}
+                  </StatusBadge>
+                  {invoice.trackingNumber && (
+                    <Text size="xs" ff="monospace" data-testid="admin-invoice-tracking">
+                      {invoice.trackingNumber}
+                    </Text>
+                  )}
+                  {invoice.invoicedAt && <Text size="xs">{format.dateTime(invoice.invoicedAt, 'short')}</Text>}
+                </div>,
+                <div key="c5">
+                  {/* Keyed by status: a moved request gets a fresh form for its next step. */}
+                  <InvoiceStatusAction key={invoice.status} id={invoice.id} status={invoice.status} orderNo={orderNo} />
+                </div>,
+              ],
+            }))}
+          />
         )}
       </Paper>
       <ListPages

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ReviewerActions } from '@/components/reviewers/reviewer-actions';
@@ -11,6 +11,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { REVIEWER_LIST_PATH, reviewerListHref, reviewerQueryFrom } from '@/lib/reviewers/list-params';
 import { listReviewers } from '@/lib/reviewers/queries';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { displayPersonName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -87,6 +88,9 @@ export default async function ManageReviewerPage({
       <ListTable
         minWidth={900}
         testId="reviewer-table"
+        title={0}
+        primary={[4, 6]}
+        labels={[undefined, undefined, undefined, undefined, undefined, undefined, '']}
         emptyTestId="reviewer-empty"
         empty={t('empty')}
         head={[t('name'), t('email'), t('organization'), t('role'), t('status'), t('invitedAt'), t('actions')]}
@@ -100,9 +104,9 @@ export default async function ManageReviewerPage({
             r.email,
             r.organization || t('none'),
             t(r.role === 'chair' ? 'role_chair' : 'role_reviewer'),
-            <Badge key="s" variant="light" color={STATUS_COLOR[r.status]}>
+            <StatusBadge size="md" key="s" variant="light" color={STATUS_COLOR[r.status]}>
               {t(`status_${r.status}`)}
-            </Badge>,
+            </StatusBadge>,
             format.dateTime(r.invitedAt, 'short'),
             <ReviewerActions key="a" id={r.id} email={r.email} role={r.role} active={r.active} />,
           ],

@@ -115,6 +115,9 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
             framed={false}
             minWidth={900}
             testId="registrant-table"
+            title={2}
+            primary={[5, 7]}
+            labels={['', undefined, undefined, undefined, undefined, undefined, undefined, '']}
             emptyTestId="registrant-empty"
             empty={t('empty')}
             head={[

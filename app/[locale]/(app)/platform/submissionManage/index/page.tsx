@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AutoAssignButton } from '@/components/review/chair-actions';
@@ -10,6 +10,7 @@ import { localized } from '@/lib/i18n/localized';
 import { reviewOverview } from '@/lib/review/chair-views';
 import { pageActor } from '@/lib/review/page-access';
 import { canAssign, canSeeAllReviews } from '@/lib/review/permissions';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('review');
@@ -46,6 +47,8 @@ export default async function ReviewOverviewPage() {
           emptyTestId="review-overview-empty"
           empty={t('noSubmissions')}
           head={[t('code'), t('title'), t('session'), t('submissionStatus'), t('reviewsDone'), t('averageOverall'), t('released')]}
+          title={1}
+          primary={[3]}
           rows={rows.map((r) => ({
             key: r.id,
             attrs: { 'data-submission': r.id },
@@ -55,9 +58,9 @@ export default async function ReviewOverviewPage() {
                 {r.title}
               </AnchorLink>,
               r.session ? localized(r.session, ctx.locale) : '—',
-              <Badge key="s" variant="light">
+              <StatusBadge size="md" key="s" variant="light">
                 {t(`status.${r.status}`)}
-              </Badge>,
+              </StatusBadge>,
               `${r.reviewed} / ${r.assigned}`,
               r.averages ? String(r.averages.overall) : '—',
               r.released ? t('yes') : t('no'),

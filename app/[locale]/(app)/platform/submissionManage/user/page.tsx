@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
@@ -9,6 +9,7 @@ import { localized } from '@/lib/i18n/localized';
 import { pageActor } from '@/lib/review/page-access';
 import { canSeeAllReviews } from '@/lib/review/permissions';
 import { myAssignments } from '@/lib/review/views';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('review');
@@ -51,6 +52,8 @@ export default async function ReviewerHome() {
               emptyTestId="my-assignments-empty"
               empty={t('noAssignments')}
               head={[t('code'), t('title'), t('version'), t('session'), t('assignedAt'), t('reviewStatus')]}
+              title={1}
+              primary={[5]}
               rows={rows.map((r) => ({
                 key: r.id,
                 attrs: { 'data-assignment': r.id, 'data-version': r.version },
@@ -66,9 +69,9 @@ export default async function ReviewerHome() {
                   r.version,
                   r.session ? localized(r.session, locale) : '—',
                   format.dateTime(r.assignedAt, 'short'),
-                  <Badge key="s" variant="light" color={r.status === 'submitted' ? 'green' : 'orange'}>
+                  <StatusBadge size="md" key="s" variant="light" color={r.status === 'submitted' ? 'green' : 'orange'}>
                     {t(`assignmentStatus.${r.status === 'submitted' ? 'submitted' : 'assigned'}`)}
-                  </Badge>,
+                  </StatusBadge>,
                 ],
               }))}
             />

@@ -26,7 +26,7 @@ export default async function FeePage() {
   const [t, registration] = await Promise.all([getTranslations('orders'), findRegistration(db, conference.id, user.id)]);
   if (!registration) {
     return (
-      <Paper withBorder p="xl">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <Title order={3} mb="md">
           {t('feeTitle')}
         </Title>
@@ -70,7 +70,7 @@ export default async function FeePage() {
 
   if (!offer.charged && orders.registration.length === 0 && orders.optional.length === 0) {
     return (
-      <Paper withBorder p="xl">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <Title order={3} mb="md">
           {t('feeTitle')}
         </Title>
@@ -81,7 +81,7 @@ export default async function FeePage() {
     );
   }
   return (
-    <Paper withBorder p="xl">
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <Title order={3} mb="md">
         {t('feeTitle')}
       </Title>

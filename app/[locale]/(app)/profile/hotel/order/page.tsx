@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BookingForm, type FormHotel } from '@/components/hotel/booking/booking-form';
@@ -21,6 +7,8 @@ import { HotelCards } from '@/components/hotel/booking/hotel-cards';
 import { PayByNote } from '@/components/orders/pay-by-note';
 import { orderPayActions } from '@/components/payments/order-pay-actions';
 import { ButtonLink } from '@/components/ui/button-link';
+import { ListTable } from '@/components/ui/list-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { formatMoney } from '@/lib/fees/money';
@@ -38,12 +26,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const STATUS_COLORS: Record<string, string> = {
-  active: 'teal.8',
-  cancelled: 'gray.7',
-  changed: 'gray.7',
-  expired: 'orange.8',
-  invalid: 'red.8',
+  active: 'teal',
+  cancelled: 'gray',
+  changed: 'gray',
+  expired: 'orange',
+  invalid: 'red',
 };
+const PAY_COLORS: Record<string, string> = { unpaid: 'orange', delay: 'yellow', toBeConfirmed: 'yellow', paid: 'green', success: 'green' };
 
 /**
  * Hotel booking (spec §2 /profile/hotel/order): the organiser's description and conditions, the
@@ -171,82 +160,84 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
               {t('mine.empty')}
             </Text>
           ) : (
-            <TableScrollContainer minWidth={960}>
-              <Table striped data-testid="hotel-bookings">
-                <TableThead>
-                  <TableTr>
-                    <TableTh scope="col">{t('mine.hotel')}</TableTh>
-                    <TableTh scope="col">{t('mine.dates')}</TableTh>
-                    <TableTh scope="col">{t('mine.nightsRooms')}</TableTh>
-                    <TableTh scope="col">{t('mine.total')}</TableTh>
-                    <TableTh scope="col">{t('mine.status')}</TableTh>
-                    <TableTh scope="col">{t('mine.order')}</TableTh>
-                    <TableTh scope="col">{t('mine.payStatus')}</TableTh>
-                    <TableTh scope="col">{t('mine.actions')}</TableTh>
-                  </TableTr>
-                </TableThead>
-                <TableTbody>
-                  {bookings.map((b) => {
-                    const order = b.order ? ordersById.get(b.order.id) : undefined;
-                    const change = b.changeable ? (
-                      <Group gap={6} wrap="nowrap">
-                        <ButtonLink
-                          size="compact-sm"
-                          variant="light"
-                          href={`/profile/hotel/order?change=${b.id}#booking-form`}
-                          data-testid={`hotel-booking-change-${b.id}`}
-                        >
-                          {t('mine.change')}
-                        </ButtonLink>
-                        <CancelBookingButton id={b.id} />
-                      </Group>
-                    ) : undefined;
-                    return (
-                      <TableTr key={b.id} data-testid={`hotel-booking-row-${b.id}`} data-status={b.status}>
-                        <TableTd>
-                          <Text size="sm" fw={500}>
-                            {localized(b.hotelName, locale)}
+            <ListTable
+              framed={false}
+              minWidth={720}
+              testId="hotel-bookings"
+              empty={null}
+              head={[
+                t('mine.hotel'),
+                t('mine.dates'),
+                t('mine.nightsRooms'),
+                t('mine.total'),
+                t('mine.status'),
+                t('mine.order'),
+                t('mine.payStatus'),
+                t('mine.actions'),
+              ]}
+              labels={[undefined, undefined, undefined, undefined, undefined, undefined, undefined, '']}
+              title={0}
+              primary={[3, 4, 6, 7]}
+              nowrap={[3]}
+              rows={bookings.map((b) => {
+                const order = b.order ? ordersById.get(b.order.id) : undefined;
+                const change = b.changeable ? (
+                  <Group gap={6}>
+                    <ButtonLink
+                      size="compact-sm"
+                      variant="light"
+                      href={`/profile/hotel/order?change=${b.id}#booking-form`}
+                      data-testid={`hotel-booking-change-${b.id}`}
+                    >
+                      {t('mine.change')}
+                    </ButtonLink>
+                    <CancelBookingButton id={b.id} />
+                  </Group>
+                ) : undefined;
+                return {
+                  key: b.id,
+                  attrs: { 'data-testid': `hotel-booking-row-${b.id}`, 'data-status': b.status },
+                  cells: [
+                    <div key="hotel">
+                      <Text size="sm" fw={500}>
+                        {localized(b.hotelName, locale)}
+                      </Text>
+                      <Text size="sm">{localized(b.roomTypeName, locale)}</Text>
+                      {b.requirements && (
+                        <Text size="xs" c="dimmed">
+                          {t('mine.requirements', { text: b.requirements })}
+                        </Text>
+                      )}
+                    </div>,
+                    `${b.checkIn} – ${b.checkOut}`,
+                    t('mine.nightsRoomsValue', { nights: b.nights, rooms: b.rooms }),
+                    <Text key="total" size="sm" fw={600} data-testid="hotel-booking-total">
+                      {b.order ? formatMoney(b.order.totalMinor, b.order.currency, locale) : ''}
+                    </Text>,
+                    <StatusBadge key="status" color={STATUS_COLORS[b.status] ?? 'gray'} data-testid="hotel-booking-status">
+                      {t.has(`status.${b.status}`) ? t(`status.${b.status}`) : b.status}
+                    </StatusBadge>,
+                    b.order?.orderNo ?? '',
+                    b.order ? (
+                      <Stack key="pay" gap={2} align="flex-start">
+                        <StatusBadge color={PAY_COLORS[b.order.payStatus] ?? 'gray'} data-testid="order-status">
+                          {to.has(`pay_${b.order.payStatus}`) ? to(`pay_${b.order.payStatus}`) : b.order.payStatus}
+                        </StatusBadge>
+                        {b.order.orderStatus === 'invalid' && b.order.invalidReason && to.has(`invalid_${b.order.invalidReason}`) && (
+                          <Text size="xs" c="dimmed">
+                            {to(`invalid_${b.order.invalidReason}`)}
                           </Text>
-                          <Text size="sm">{localized(b.roomTypeName, locale)}</Text>
-                          {b.requirements && (
-                            <Text size="xs" c="dimmed">
-                              {t('mine.requirements', { text: b.requirements })}
-                            </Text>
-                          )}
-                        </TableTd>
-                        <TableTd>
-                          {b.checkIn} – {b.checkOut}
-                        </TableTd>
-                        <TableTd>{t('mine.nightsRoomsValue', { nights: b.nights, rooms: b.rooms })}</TableTd>
-                        <TableTd>{b.order ? formatMoney(b.order.totalMinor, b.order.currency, locale) : ''}</TableTd>
-                        <TableTd>
-                          <Text size="sm" c={STATUS_COLORS[b.status] ?? 'gray.7'} fw={500}>
-                            {t.has(`status.${b.status}`) ? t(`status.${b.status}`) : b.status}
-                          </Text>
-                        </TableTd>
-                        <TableTd>{b.order?.orderNo ?? ''}</TableTd>
-                        <TableTd>
-                          {b.order && (
-                            <Stack gap={2}>
-                              <Text size="sm">
-                                {to.has(`pay_${b.order.payStatus}`) ? to(`pay_${b.order.payStatus}`) : b.order.payStatus}
-                              </Text>
-                              {b.order.orderStatus === 'invalid' && b.order.invalidReason && to.has(`invalid_${b.order.invalidReason}`) && (
-                                <Text size="xs" c="dimmed">
-                                  {to(`invalid_${b.order.invalidReason}`)}
-                                </Text>
-                              )}
-                              <PayByNote orderId={b.order.id} payBy={payBy} locale={locale} timeZone={conference.timeZone} />
-                            </Stack>
-                          )}
-                        </TableTd>
-                        <TableTd>{order ? payActions(order, change) : change}</TableTd>
-                      </TableTr>
-                    );
-                  })}
-                </TableTbody>
-              </Table>
-            </TableScrollContainer>
+                        )}
+                        <PayByNote orderId={b.order.id} payBy={payBy} locale={locale} timeZone={conference.timeZone} />
+                      </Stack>
+                    ) : (
+                      ''
+                    ),
+                    <div key="actions">{order ? payActions(order, change) : change}</div>,
+                  ],
+                };
+              })}
+            />
           )}
         </section>
       </Stack>

@@ -39,7 +39,7 @@ export default async function OrderListPage() {
     ids: payable.filter((o) => o.currency === currency).map((o) => o.id),
   }));
   return (
-    <Paper withBorder p="xl">
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <Title order={3} mb="md">
         {t('listTitle')}
       </Title>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { StatusBadge } from '@/components/submissions/participant/status-badge';
+import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { EMPTY_AUTHOR } from '@/components/submissions/participant/author-constants';
 import { SubmissionForm } from '@/components/submissions/participant/submission-form';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
@@ -133,7 +133,7 @@ export default async function SubmissionDetailsPage({
             {mode === 'edit' ? t('editTitle') : mode === 'resubmit' ? t('resubmitTitle') : t('detailsTitle')} · {sub.code}
           </Title>
           <Group gap="xs">
-            <StatusBadge status={sub.status} label={t(`statusLabel.${sub.status}`)} />
+            <SubmissionStatusBadge status={sub.status} label={t(`statusLabel.${sub.status}`)} />
             {can.withdraw && <WithdrawButton id={sub.id} size="sm" />}
           </Group>
         </Group>

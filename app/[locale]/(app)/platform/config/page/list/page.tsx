@@ -8,6 +8,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { listPages } from '@/lib/cms/pages';
 import { localized } from '@/lib/i18n/localized';
 import { conferenceFormatter } from '@/lib/i18n/format';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('pages');
@@ -46,9 +47,9 @@ export default async function PageListPage() {
                 </Badge>
               )}
             </Group>,
-            <Badge key="status" size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">
+            <StatusBadge key="status" size="sm" variant="light" color={page.published ? 'green' : 'gray'} data-testid="page-status">
               {page.published ? t('published') : t('draft')}
-            </Badge>,
+            </StatusBadge>,
             <Text key="updated" size="sm">
               {format.dateTime(page.updatedAt, 'short')}
             </Text>,

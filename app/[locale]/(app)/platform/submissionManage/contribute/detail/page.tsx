@@ -1,4 +1,4 @@
-import { Badge, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -15,6 +15,7 @@ import { decideRefusal, revisionWindowOpen } from '@/lib/review/decide';
 import { pageActor } from '@/lib/review/page-access';
 import { canAssign, canDecide, canSeeAllReviews } from '@/lib/review/permissions';
 import { parseId } from '@/lib/validation/primitives';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -57,9 +58,9 @@ export default async function SubmissionReviewPage({
             <Title order={3} data-testid="detail-title">
               {s.title}
             </Title>
-            <Badge variant="light" data-testid="detail-status">
+            <StatusBadge size="md" variant="light" data-testid="detail-status">
               {t(`status.${s.status}`)}
-            </Badge>
+            </StatusBadge>
           </Group>
           <Text size="sm" c="dimmed">
             {s.code} · {t('versionN', { n: s.version })}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -13,6 +13,7 @@ import { callForPapers } from '@/lib/submissions/config';
 import { choiceLabel } from '@/lib/submissions/config-schemas';
 import { assignmentView, type AssignmentView } from '@/lib/review/views';
 import { parseId } from '@/lib/validation/primitives';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { authorName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -48,9 +49,9 @@ export default async function AssignmentPage({ searchParams }: { searchParams: P
             <Title order={3} data-testid="assignment-title">
               {s.title}
             </Title>
-            <Badge variant="light" color={done ? 'green' : 'orange'} data-testid="assignment-status">
+            <StatusBadge size="md" variant="light" color={done ? 'green' : 'orange'} data-testid="assignment-status">
               {t(`assignmentStatus.${done ? 'submitted' : 'assigned'}`)}
-            </Badge>
+            </StatusBadge>
           </Group>
           <Text size="sm" c="dimmed">
             {s.code} · {t('versionN', { n: a.version })}

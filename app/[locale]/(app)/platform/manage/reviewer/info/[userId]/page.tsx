@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -12,6 +12,7 @@ import { countryName } from '@/lib/registration/countries';
 import { REVIEWER_LIST_PATH } from '@/lib/reviewers/list-params';
 import { reviewerDetail } from '@/lib/reviewers/queries';
 import { parseId } from '@/lib/validation/primitives';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { displayPersonName } from '@/lib/people/person-name';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -85,9 +86,9 @@ export default async function ReviewerInfoPage({ params }: { params: Promise<{ u
               [t('role'), t(r.role === 'chair' ? 'role_chair' : 'role_reviewer')],
               [
                 t('status'),
-                <Badge key="s" variant="light" color={STATUS_COLOR[r.status]} data-testid="reviewer-status">
+                <StatusBadge size="md" key="s" variant="light" color={STATUS_COLOR[r.status]} data-testid="reviewer-status">
                   {t(`status_${r.status}`)}
-                </Badge>,
+                </StatusBadge>,
               ],
               [t('invitedAt'), format.dateTime(r.invitedAt, 'short')],
               [t('activatedAt'), r.activatedAt ? format.dateTime(r.activatedAt, 'short') : ''],

@@ -28,7 +28,7 @@ export default async function PayOrdersPage({ params }: { params: Promise<{ orde
   const parsed = ZOrderIdList.safeParse(decodeURIComponent((await params).orderIds));
   const orders = parsed.success ? await myOrdersByIds(db, conference.id, user.id, parsed.data) : [];
   const shell = (body: ReactNode) => (
-    <Paper withBorder p="xl">
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={3}>{t('payTitle')}</Title>
         {body}

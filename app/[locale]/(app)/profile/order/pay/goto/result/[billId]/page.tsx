@@ -24,7 +24,7 @@ export default async function PayResultPage({
   const [t, id, query] = await Promise.all([getTranslations('payments'), params.then((p) => parseId(p.billId)), searchParams]);
   const view = id === null ? null : await billView(db, conference.id, user.id, id, { refresh: true });
   return (
-    <Paper withBorder p="xl">
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={3}>{t('resultTitle')}</Title>
         {view ? (
