@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Group,
@@ -131,9 +132,14 @@ export default async function ManageReceiptPage({
                           {t('taxpayerId')}: {invoice.taxpayerId}
                         </Text>
                       )}
-                      <Text size="xs">
-                        {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)}
+                      <Text size="xs" data-testid="admin-invoice-type">
+                        {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)} · {t(`delivery_${invoice.delivery}`)}
                       </Text>
+                      {invoice.type === 'special' && (
+                        <Text size="xs" data-testid="admin-invoice-company">
+                          {invoice.registeredAddress} · {invoice.registeredPhone} · {invoice.bankName} · {invoice.bankAccount}
+                        </Text>
+                      )}
                       {invoice.attendees && (
                         <Text size="xs">
                           {t('attendees')}: {invoice.attendees}
@@ -147,11 +153,13 @@ export default async function ManageReceiptPage({
                     </TableTd>
                     <TableTd>{formatMoney(invoice.amountMinor, invoice.currency, locale)}</TableTd>
                     <TableTd>
-                      <Text size="sm">
-                        {invoice.recipientName} · {invoice.phone}
-                      </Text>
+                      {invoice.delivery === 'post' && (
+                        <Text size="sm">
+                          {invoice.recipientName} · {invoice.phone}
+                        </Text>
+                      )}
                       <Text size="xs">{invoice.email}</Text>
-                      <Text size="xs">{invoice.address}</Text>
+                      {invoice.address && <Text size="xs">{invoice.address}</Text>}
                     </TableTd>
                     <TableTd>
                       <Badge size="sm" variant="light" color={STATUS_COLORS[invoice.status]} data-testid="admin-invoice-status">
@@ -163,10 +171,26 @@ export default async function ManageReceiptPage({
                         </Text>
                       )}
                       {invoice.invoicedAt && <Text size="xs">{format.dateTime(invoice.invoicedAt, 'short')}</Text>}
+                      {invoice.invoiceFileId !== null && (
+                        <Anchor
+                          size="xs"
+                          href={`/api/conference/manage/receipt/file?id=${invoice.id}`}
+                          download
+                          data-testid="admin-invoice-file"
+                        >
+                          {t('invoiceFile')}
+                        </Anchor>
+                      )}
                     </TableTd>
                     <TableTd>
                       {/* Keyed by status: a moved request gets a fresh form for its next step. */}
-                      <InvoiceStatusAction key={invoice.status} id={invoice.id} status={invoice.status} orderNo={orderNo} />
+                      <InvoiceStatusAction
+                        key={invoice.status}
+                        id={invoice.id}
+                        status={invoice.status}
+                        orderNo={orderNo}
+                        delivery={invoice.delivery}
+                      />
                     </TableTd>
                   </TableTr>
                 ))}
