@@ -140,7 +140,9 @@ describe.each(testBackends())('e-invoices on %s', (backend) => {
       bankName: 'A special VAT invoice needs the company’s bank',
     });
     const noDelivery = await ask(order.id, { ...special, delivery: undefined }, { lang: 'en' });
-    expect((noDelivery.json as { fields?: Record<string, string> }).fields).toEqual({ delivery: 'Please choose how the invoice is delivered' });
+    expect((noDelivery.json as { fields?: Record<string, string> }).fields).toEqual({
+      delivery: 'Please choose how the invoice is delivered',
+    });
     expect(await database.db.select().from(invoiceRequest).where(eq(invoiceRequest.orderId, order.id))).toHaveLength(0);
   });
 
@@ -153,7 +155,14 @@ describe.each(testBackends())('e-invoices on %s', (backend) => {
       address: 'Please enter the postal address',
     });
     const byPost = created(
-      await ask(posted.id, { ...special, type: 'ordinary', delivery: 'post', recipientName: '张三', phone: '13800138000', address: '北京' }),
+      await ask(posted.id, {
+        ...special,
+        type: 'ordinary',
+        delivery: 'post',
+        recipientName: '张三',
+        phone: '13800138000',
+        address: '北京',
+      }),
     );
     // An ordinary invoice keeps no bank details, even when the form sent them.
     expect(byPost).toMatchObject({ type: 'ordinary', delivery: 'post', address: '北京', registeredAddress: '', bankAccount: '' });

@@ -19,7 +19,11 @@ async function invoiceFileWhere(db: Executor, conferenceId: number, which: SQL):
 
 /** My e-invoice for my order at this conference; null when the order, the request or the file is not mine or not there. */
 export function myInvoiceFile(db: Executor, params: { conferenceId: number; userId: string; orderId: number }) {
-  return invoiceFileWhere(db, params.conferenceId, and(eq(invoiceRequest.userId, params.userId), eq(invoiceRequest.orderId, params.orderId))!);
+  return invoiceFileWhere(
+    db,
+    params.conferenceId,
+    and(eq(invoiceRequest.userId, params.userId), eq(invoiceRequest.orderId, params.orderId))!,
+  );
 }
 
 /** A request's e-invoice as its conference's managers see it. */

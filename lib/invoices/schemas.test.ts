@@ -116,7 +116,14 @@ describe('ZInvoiceRequest by type and delivery', () => {
     bankName: '中国工商银行北京中关村支行',
     bankAccount: '0200 0045 0902 1234 567',
   };
-  const byEmail = { orderId: 7, delivery: 'email', titleType: 'company', title: '中国科学数据有限公司', taxpayerId: '91110108MA01ABCD2X', email: 'a@example.org' };
+  const byEmail = {
+    orderId: 7,
+    delivery: 'email',
+    titleType: 'company',
+    title: '中国科学数据有限公司',
+    taxpayerId: '91110108MA01ABCD2X',
+    email: 'a@example.org',
+  };
 
   it('by email needs no recipient, phone or postal address; by post needs all three', () => {
     expect(ZInvoiceRequest.safeParse(byEmail).success).toBe(true);

@@ -130,7 +130,9 @@ describe.each(testBackends())('receipt numbers on %s', (backend) => {
     expect(text).toContain(paid.billNo);
 
     // The settings change; the issued receipt keeps its number and payee, the next one takes the new ones.
-    expect((await save({ payeeName: { zh: '新单位', en: 'New Payee' }, taxpayerId: '', numberPrefix: 'N-', nextNumber: 7 })).status).toBe(200);
+    expect((await save({ payeeName: { zh: '新单位', en: 'New Payee' }, taxpayerId: '', numberPrefix: 'N-', nextNumber: 7 })).status).toBe(
+      200,
+    );
     const again = pdfText((await receipt(payer.token, paid.orderId)).bytes);
     expect(again).toContain('SJ2026-1001');
     expect(again).toContain('Chinese Computational Linguistics Society');
@@ -150,7 +152,7 @@ describe.each(testBackends())('receipt numbers on %s', (backend) => {
 
   it(`${CONCURRENT} receipts issued at once take ${CONCURRENT} consecutive numbers; ${CONCURRENT} issues of one bill make one receipt`, async () => {
     expect((await save({ payeeName: { zh: '', en: '' }, numberPrefix: 'C', nextNumber: 500 })).status).toBe(200);
-    const bills = [];
+    const bills: Awaited<ReturnType<typeof plantPaid>>[] = [];
     for (let i = 0; i < CONCURRENT; i++) bills.push(await plantPaid(payer.userId));
     const issued = await Promise.all(bills.map((b) => issueReceipt(database.db, fx.conferenceId, b.billId)));
     const numbers = issued.map((r) => r.receiptNo);
@@ -166,9 +168,13 @@ describe.each(testBackends())('receipt numbers on %s', (backend) => {
 
     // A sequence moved back skips the numbers already issued; another conference counts on its own.
     expect((await save({ payeeName: { zh: '', en: '' }, numberPrefix: 'C', nextNumber: 500 })).status).toBe(200);
-    expect((await issueReceipt(database.db, fx.conferenceId, (await plantPaid(payer.userId)).billId)).receiptNo).toBe(`C${501 + CONCURRENT}`);
+    expect((await issueReceipt(database.db, fx.conferenceId, (await plantPaid(payer.userId)).billId)).receiptNo).toBe(
+      `C${501 + CONCURRENT}`,
+    );
     const outsider = await plantAccount(database, elsewhere.conferenceId);
-    expect((await issueReceipt(database.db, elsewhere.conferenceId, (await plantPaid(outsider.userId, elsewhere)).billId)).receiptNo).toBe('1');
+    expect((await issueReceipt(database.db, elsewhere.conferenceId, (await plantPaid(outsider.userId, elsewhere)).billId)).receiptNo).toBe(
+      '1',
+    );
   });
 
   // The control: the same allocation read-then-write, without the settings row's lock and without
@@ -176,7 +182,7 @@ describe.each(testBackends())('receipt numbers on %s', (backend) => {
   // PGlite runs one transaction at a time, so the race can only show on PostgreSQL. Last: it drops the index.
   it.runIf(backend === 'postgres')(`control: ${CONCURRENT} receipts numbered without the lock share numbers`, async () => {
     await database.db.execute(sql`drop index payment_receipt_no_uq`);
-    const bills = [];
+    const bills: Awaited<ReturnType<typeof plantPaid>>[] = [];
     for (let i = 0; i < CONCURRENT; i++) bills.push(await plantPaid(payer.userId));
     const naive = (billId: number) =>
       database.db.transaction(async (tx) => {

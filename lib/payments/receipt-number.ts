@@ -9,7 +9,12 @@ export type IssuedReceipt = typeof paymentReceipt.$inferSelect;
 /** How many numbers already taken (a sequence moved back over issued ones) issuing skips before giving up. */
 const MAX_SKIPS = 1000;
 
-export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettingsValues = { payeeName: { zh: '', en: '' }, taxpayerId: '', numberPrefix: '', nextNumber: 1 };
+export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettingsValues = {
+  payeeName: { zh: '', en: '' },
+  taxpayerId: '',
+  numberPrefix: '',
+  nextNumber: 1,
+};
 
 /** The conference's receipt settings (the defaults until a manager saved them). */
 export async function receiptSettingsOf(db: Executor, conferenceId: number): Promise<ReceiptSettingsValues> {
