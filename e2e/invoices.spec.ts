@@ -194,6 +194,8 @@ test.describe('invoices', () => {
     test(`${l.lang}: a special VAT invoice by email; the organiser attaches the PDF; the participant downloads it from the order page`, async ({
       browser,
     }) => {
+      // Two people's sessions, an upload and a download, with axe three times: longer than the default minute.
+      test.setTimeout(180_000);
       const who = await signedIn(browser, { email: l.email, password: E2E.password }, l.locale, l.prefix);
       const mine = await paidOrder(who.context);
       await who.page.goto(`${l.prefix}/profile/order/receipt/${mine.id}`);

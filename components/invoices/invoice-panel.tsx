@@ -74,7 +74,6 @@ export async function InvoicePanel({
                       href={`/api/conference/invoice/file?orderId=${view.order.id}`}
                       download
                       size="compact-sm"
-                      variant="light"
                       data-testid="invoice-file-download"
                     >
                       {t('downloadInvoice')}
