@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import journal from './migrations/meta/_journal.json';
 
 /**
- * Migration 0022 on a database holding invoice requests made before it: every existing request
+ * Migration 0023 on a database holding invoice requests made before it: every existing request
  * becomes an ordinary VAT invoice delivered by post (they were all posted paper invoices), keeps its
  * address and tracking number, and has no special-invoice details and no attached file.
  */
@@ -17,13 +17,13 @@ const statements = (tag: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-describe('migration 0022_invoice_finance', () => {
+describe('migration 0023_invoice_finance', () => {
   const pg = new PGlite();
   afterAll(() => pg.close());
 
   it('turns existing requests into ordinary invoices by post', async () => {
     const tags = journal.entries.map((e) => e.tag);
-    const at = tags.indexOf('0022_invoice_finance');
+    const at = tags.indexOf('0023_invoice_finance');
     expect(at).toBeGreaterThan(0);
     for (const tag of tags.slice(0, at)) for (const sql of statements(tag)) await pg.exec(sql);
     // A request as the old schema stored it (foreign keys aside: only the invoice columns matter here).
