@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
+import { E2E } from './support/fixtures-data';
 import { login, waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
@@ -35,14 +37,26 @@ async function paidOrder(context: BrowserContext): Promise<Order> {
   return paid!;
 }
 
-/** Fills the invoice form as a company, leaving the taxpayer id as it is. */
-async function fillCompany(page: Page, companyLabel: string) {
+/** Fills the invoice form as a company posted a paper invoice, leaving the taxpayer id as it is. */
+async function fillCompany(page: Page, companyLabel: string, postLabel: string) {
   const form = page.getByTestId('invoice-form');
   await form.getByRole('radio', { name: companyLabel }).check();
   await form.getByTestId('invoice-title').fill(COMPANY);
+  await form.getByRole('radio', { name: postLabel }).check();
+  await form.getByTestId('invoice-recipientName').fill('张三');
   await form.getByTestId('invoice-phone').fill('+86 10 6260 0000');
   await form.getByTestId('invoice-address').fill('北京市海淀区中关村南四街 4 号');
   return form;
+}
+
+/** axe on the page as it stands (a new state of the invoice screens), once notifications are gone. */
+async function expectNoSerious(page: Page, what: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
 }
 
 test.describe('invoices', () => {
@@ -59,7 +73,7 @@ test.describe('invoices', () => {
     await expect(panel).toHaveAttribute('data-state', 'open');
     await expect(page.getByTestId('invoice-window')).toContainText('90 天');
     await expect(page.getByTestId('invoice-amount')).toHaveValue(/1,200\.00/);
-    let form = await fillCompany(page, '单位');
+    let form = await fillCompany(page, '单位', '纸质发票（邮寄）');
     await expect(form.getByTestId('invoice-taxpayer-id')).toHaveValue('');
     await form.getByTestId('invoice-submit').click();
     await expect(form.getByText('单位发票须填写纳税人识别号')).toBeVisible();
@@ -67,7 +81,7 @@ test.describe('invoices', () => {
 
     await page.goto(`/en/profile/order/receipt/${order.id}`);
     await expect(page.getByTestId('invoice-window')).toContainText('90 days');
-    form = await fillCompany(page, 'Company');
+    form = await fillCompany(page, 'Company', 'Paper invoice by post');
     await form.getByTestId('invoice-submit').click();
     await expect(form.getByText('A company invoice needs the taxpayer ID')).toBeVisible();
     await form.getByTestId('invoice-taxpayer-id').fill('91110108ma01abcd2x');
@@ -86,6 +100,7 @@ test.describe('invoices', () => {
       headers: { 'x-locale': 'zh' },
       data: {
         orderId: order.id,
+        delivery: 'post',
         titleType: 'personal',
         title: '张三',
         recipientName: '张三',
@@ -148,4 +163,98 @@ test.describe('invoices', () => {
     await expect(seen.page.getByTestId('invoice-tracking')).toHaveText(TRACKING);
     await seen.context.close();
   });
+
+  // A minimal PDF as an invoice system exports it (the server checks the %PDF signature).
+  const E_INVOICE = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  /** The zh participant's order, whose e-invoice the en participant must not get. */
+  let withFile = 0;
+  const LANGS = [
+    {
+      lang: 'zh',
+      prefix: '',
+      locale: 'zh-CN',
+      email: E2E.financePayers.zh,
+      special: '增值税专用发票',
+      company: '单位',
+      byEmail: '电子发票（邮件）',
+      accountRequired: '增值税专用发票须填写银行账号',
+    },
+    {
+      lang: 'en',
+      prefix: '/en',
+      locale: 'en-GB',
+      email: E2E.financePayers.en,
+      special: 'Special VAT invoice',
+      company: 'Company',
+      byEmail: 'Electronic invoice by email',
+      accountRequired: 'A special VAT invoice needs the company’s bank account number',
+    },
+  ] as const;
+  for (const l of LANGS) {
+    test(`${l.lang}: a special VAT invoice by email; the organiser attaches the PDF; the participant downloads it from the order page`, async ({
+      browser,
+    }) => {
+      // Two people's sessions, an upload and a download, with axe three times: longer than the default minute.
+      test.setTimeout(180_000);
+      const who = await signedIn(browser, { email: l.email, password: E2E.password }, l.locale, l.prefix);
+      const mine = await paidOrder(who.context);
+      await who.page.goto(`${l.prefix}/profile/order/receipt/${mine.id}`);
+      const form = who.page.getByTestId('invoice-form');
+      await form.getByRole('radio', { name: l.special }).check();
+      // Special → a company; by email is the default, to the registrant's address, with no postal address asked.
+      await expect(form.getByRole('radio', { name: l.company })).toBeChecked();
+      await expect(form.getByRole('radio', { name: l.byEmail })).toBeChecked();
+      await expect(form.getByTestId('invoice-email')).toHaveValue(l.email);
+      await expect(form.getByTestId('invoice-address')).toHaveCount(0);
+      await form.getByTestId('invoice-title').fill(COMPANY);
+      await form.getByTestId('invoice-taxpayer-id').fill('91110108MA01ABCD2X');
+      await form.getByTestId('invoice-submit').click();
+      // The company's registered details are required, each on its field.
+      await expect(form.getByTestId('invoice-special-fields').getByText(l.accountRequired)).toBeVisible();
+      await expectNoSerious(who.page, 'the special VAT invoice form with its errors');
+      await form.getByTestId('invoice-registeredAddress').fill('北京市海淀区中关村南四街 4 号');
+      await form.getByTestId('invoice-registeredPhone').fill('010-62600000');
+      await form.getByTestId('invoice-bankName').fill('中国工商银行北京中关村支行');
+      await form.getByTestId('invoice-bankAccount').fill('0200 0045 0902 1234 567');
+      await form.getByTestId('invoice-submit').click();
+      await expect(who.page.getByTestId('invoice-panel')).toHaveAttribute('data-state', 'requested');
+      await expect(who.page.getByTestId('invoice-type')).toHaveAttribute('data-type', 'special');
+      await expect(who.page.getByTestId('invoice-delivery')).toHaveAttribute('data-delivery', 'email');
+      await expect(who.page.getByTestId('invoice-file-download')).toHaveCount(0);
+
+      const org = await signedIn(browser, manager, l.locale, l.prefix);
+      await org.page.goto(`${l.prefix}/platform/manage/receipt?q=${mine.orderNo}`);
+      const row = org.page.locator(`[data-testid="admin-invoice-row"][data-order="${mine.orderNo}"]`);
+      await row.getByTestId('invoice-to-be-invoiced').click();
+      await expect(row).toHaveAttribute('data-status', 'toBeInvoiced');
+      const since = Date.now();
+      await row.getByTestId('invoice-attach-file').click();
+      const dialog = org.page.getByTestId('invoice-file-form');
+      // A picture named .pdf is refused by its content, under the field.
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await expectNoSerious(org.page, 'the e-invoice upload dialog');
+      await dialog.locator('input[type="file"]').setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: E_INVOICE });
+      await expect(row).toHaveAttribute('data-status', 'invoiced');
+      await expect(row.getByTestId('admin-invoice-file')).toBeVisible();
+      await org.context.close();
+
+      const mail = await waitForMail(l.email, since);
+      expect(mail.text).toContain(`${l.prefix}/profile/order/receipt/${mine.id}`);
+
+      await who.page.reload();
+      const link = who.page.getByTestId('invoice-file-download');
+      const [download] = await Promise.all([who.page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe(`invoice-${mine.orderNo}.pdf`);
+      const { readFileSync } = await import('node:fs');
+      expect(readFileSync(await download.path()).equals(E_INVOICE)).toBe(true);
+      await expectNoSerious(who.page, 'the invoiced request with its e-invoice');
+      // Another participant's e-invoice is not found.
+      if (l.lang === 'zh') withFile = mine.id;
+      else expect((await who.context.request.get(`/api/conference/invoice/file?orderId=${withFile}`)).status()).toBe(404);
+      await who.context.close();
+    });
+  }
 });

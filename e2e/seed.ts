@@ -146,6 +146,31 @@ async function main() {
   const [organiser] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_ACCOUNTS.manager.email));
   await decideRemittance(db, { conferenceId: demo.id, billId: bill.billId, decision: 'confirm', note: '', actorUserId: organiser.id });
 
+  // Two registrants with a paid registration fee, for the e-invoice browser test (one per language).
+  for (const email of Object.values(E2E.financePayers)) {
+    const payer = await account(email, email.startsWith('finance-en') ? 'Finance English' : '财务测试');
+    await registerParticipant(db, {
+      conference: demo,
+      userId: payer,
+      answers: { country: 'CN' },
+      fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' },
+    });
+    const [order] = await db
+      .select()
+      .from(conferenceOrder)
+      .where(and(eq(conferenceOrder.userId, payer), eq(conferenceOrder.conferenceId, demo.id)));
+    const paid = await createBill(db, {
+      conferenceId: demo.id,
+      user: { id: payer, email },
+      orderIds: [order.id],
+      kind: 'bankRemit',
+      locale: 'zh',
+      origin: 'http://localhost',
+      ip: null,
+    });
+    await decideRemittance(db, { conferenceId: demo.id, billId: paid.billId, decision: 'confirm', note: '', actorUserId: organiser.id });
+  }
+
   // WeChat Pay and Alipay for the payment browser test, keyed to the stand-ins global-setup started.
   const online = JSON.parse(process.env.E2E_PAYMENT_METHODS ?? '{}') as Record<string, ProviderConfig>;
   for (const [kind, config] of Object.entries(online)) {

@@ -241,6 +241,24 @@ export const mailTemplates = {
       ],
     },
   },
+  invoiceIssuedElectronic: {
+    zh: {
+      subject: '【{conference}】电子发票已开具',
+      lines: [
+        '{name}，您好：',
+        '您为订单 {orderNo} 申请的电子发票（抬头：{title}，金额：{amount}）已开具。',
+        '请登录后在订单页面下载发票文件：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your electronic invoice has been issued',
+      lines: [
+        'Dear {name},',
+        'The electronic invoice you requested for order {orderNo} (name on the invoice: {title}; amount: {amount}) has been issued.',
+        'Sign in and download the invoice file from the order page: {link}',
+      ],
+    },
+  },
   reviewerInvitation: {
     zh: {
       subject: '【{conference}】审稿专家邀请',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { DB } from '@/db/client';
 import { formatMoney } from '@/lib/fees/money';
@@ -13,8 +13,8 @@ import { StatusBadge } from '@/components/ui/status-badge';
 export const STATUS_COLORS: Record<string, string> = { unbilled: 'gray', toBeInvoiced: 'orange', invoiced: 'green' };
 
 /**
- * The invoice of a paid order of mine, under its receipt: the request with its status and tracking
- * number once made; the request form while one may be made (paid, within 90 days); else why not.
+ * The invoice of a paid order of mine, under its receipt: the request with its status, its tracking
+ * number (by post) or the issued electronic invoice to download (by email) once made; the request form while one may be made (paid, within 90 days); else why not.
  */
 export async function InvoicePanel({
   db,
@@ -72,10 +72,32 @@ export async function InvoicePanel({
                   <TableTd>{format.dateTime(request.invoicedAt, 'short')}</TableTd>
                 </TableTr>
               )}
+              {request.invoiceFileId !== null && (
+                <TableTr>
+                  <TableTh>{t('invoiceFile')}</TableTh>
+                  <TableTd>
+                    <Button
+                      component="a"
+                      href={`/api/conference/invoice/file?orderId=${view.order.id}`}
+                      download
+                      size="compact-sm"
+                      data-testid="invoice-file-download"
+                    >
+                      {t('downloadInvoice')}
+                    </Button>
+                  </TableTd>
+                </TableTr>
+              )}
               <TableTr>
                 <TableTh>{t('type')}</TableTh>
-                <TableTd>
+                <TableTd data-testid="invoice-type" data-type={request.type}>
                   {t(`type_${request.type}`)} · {t(`content_${request.content}`)}
+                </TableTd>
+              </TableTr>
+              <TableTr>
+                <TableTh>{t('delivery')}</TableTh>
+                <TableTd data-testid="invoice-delivery" data-delivery={request.delivery}>
+                  {t(`delivery_${request.delivery}`)}
                 </TableTd>
               </TableTr>
               <TableTr>
@@ -99,11 +121,24 @@ export async function InvoicePanel({
                 <TableTh>{t('amount')}</TableTh>
                 <TableTd>{formatMoney(request.amountMinor, request.currency, locale)}</TableTd>
               </TableTr>
+              {request.type === 'special' && (
+                <TableTr>
+                  <TableTh>{t('companyDetails')}</TableTh>
+                  <TableTd data-testid="invoice-company-details">
+                    <Text size="sm">
+                      {request.registeredAddress} · {request.registeredPhone}
+                    </Text>
+                    <Text size="sm">
+                      {request.bankName} · {request.bankAccount}
+                    </Text>
+                  </TableTd>
+                </TableTr>
+              )}
               <TableTr>
                 <TableTh>{t('recipient')}</TableTh>
                 <TableTd>
-                  {request.recipientName} · {request.phone} · {request.email}
-                  <Text size="sm">{request.address}</Text>
+                  {request.delivery === 'post' ? `${request.recipientName} · ${request.phone} · ${request.email}` : request.email}
+                  {request.address && <Text size="sm">{request.address}</Text>}
                 </TableTd>
               </TableTr>
               <TableTr>

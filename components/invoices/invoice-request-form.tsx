@@ -5,12 +5,14 @@ import { useTranslations } from 'next-intl';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
-import { INVOICE_CONTENTS, INVOICE_TYPES, TITLE_TYPES, ZInvoiceRequest } from '@/lib/invoices/schemas';
+import { INVOICE_CONTENTS, INVOICE_DELIVERIES, INVOICE_TYPES, TITLE_TYPES, ZInvoiceRequest } from '@/lib/invoices/schemas';
 
 /**
- * The invoice form under a receipt (spec §3 Invoice): type and content are the one choice each the
- * spec names, personal or company, the name on the invoice, the taxpayer id for a company, where
- * to post it, and the amount read-only (the server takes it from the order).
+ * The invoice form under a receipt (spec §3 Invoice): an ordinary or a special VAT invoice (the
+ * special one a company's, with its registered address, phone, bank and account), personal or
+ * company, the name on the invoice, the taxpayer id for a company; delivered by email (the
+ * registrant's address by default) or by post (recipient, phone, postal address); the amount
+ * read-only (the server takes it from the order).
  */
 export function InvoiceRequestForm({
   orderId,
@@ -27,10 +29,15 @@ export function InvoiceRequestForm({
     defaultValues: {
       orderId,
       type: 'ordinary',
+      delivery: 'email',
       content: 'goodsDetail',
       titleType: 'personal',
       title: account.name,
       taxpayerId: '',
+      registeredAddress: '',
+      registeredPhone: '',
+      bankName: '',
+      bankAccount: '',
       recipientName: account.name,
       phone: '',
       address: '',
@@ -42,28 +49,57 @@ export function InvoiceRequestForm({
     success: t('submitted'),
     refresh: true,
   });
-  const titleType = useWatch({ control: form.control, name: 'titleType' });
-  const fixed = (name: 'type' | 'content', options: readonly string[]) => (
+  const [titleType, type, delivery] = useWatch({ control: form.control, name: ['titleType', 'type', 'delivery'] });
+  const choice = (name: 'type' | 'content' | 'delivery', options: readonly string[], onPicked?: (value: string) => void) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
-        <Radio.Group label={t(name)} value={field.value} onChange={field.onChange} data-testid={`invoice-${name}`}>
+        <Radio.Group
+          label={t(name)}
+          required={name !== 'content'}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            onPicked?.(value);
+          }}
+          error={fieldError(name)}
+          data-testid={`invoice-${name}`}
+        >
           <Group mt="xs">
             {options.map((option) => (
-              <Radio key={option} value={option} label={t(`${name}_${option}`)} />
+              <Radio key={option} value={option} label={t(`${name}_${option}`)} data-testid={`invoice-${name}-${option}`} />
             ))}
           </Group>
         </Radio.Group>
       )}
     />
   );
+  const text = (
+    name: 'registeredAddress' | 'registeredPhone' | 'bankName' | 'bankAccount' | 'recipientName' | 'phone' | 'address' | 'email',
+    maxLength: number,
+    inputType?: 'tel' | 'email',
+  ) => (
+    <TextInput
+      label={t(name)}
+      required
+      type={inputType}
+      maxLength={maxLength}
+      {...form.register(name)}
+      error={fieldError(name)}
+      data-testid={`invoice-${name}`}
+    />
+  );
   return (
     <form onSubmit={submit} noValidate data-testid="invoice-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {fixed('type', INVOICE_TYPES)}
-          {fixed('content', INVOICE_CONTENTS)}
+          {choice('type', INVOICE_TYPES, (value) => {
+            // A special VAT invoice is a company's.
+            if (value === 'special') form.setValue('titleType', 'company');
+            form.clearErrors(['titleType', 'registeredAddress', 'registeredPhone', 'bankName', 'bankAccount']);
+          })}
+          {choice('content', INVOICE_CONTENTS)}
         </SimpleGrid>
         <Controller
           control={form.control}
@@ -111,27 +147,20 @@ export function InvoiceRequestForm({
             />
           )}
         </SimpleGrid>
+        {type === 'special' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="invoice-special-fields">
+            {text('registeredAddress', 200)}
+            {text('registeredPhone', 30, 'tel')}
+            {text('bankName', 100)}
+            {text('bankAccount', 50)}
+          </SimpleGrid>
+        )}
         <TextInput label={t('amount')} value={amount} readOnly data-testid="invoice-amount" />
+        {choice('delivery', INVOICE_DELIVERIES, () => form.clearErrors(['recipientName', 'phone', 'address']))}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label={t('recipientName')}
-            required
-            maxLength={50}
-            {...form.register('recipientName')}
-            error={fieldError('recipientName')}
-            data-testid="invoice-recipient"
-          />
-          <TextInput
-            label={t('phone')}
-            required
-            type="tel"
-            maxLength={30}
-            {...form.register('phone')}
-            error={fieldError('phone')}
-            data-testid="invoice-phone"
-          />
-          <TextInput
             label={t('email')}
+            description={delivery === 'email' ? t('emailDeliveryHelp') : t('emailPostHelp')}
             required
             type="email"
             maxLength={254}
@@ -139,14 +168,13 @@ export function InvoiceRequestForm({
             error={fieldError('email')}
             data-testid="invoice-email"
           />
-          <TextInput
-            label={t('address')}
-            required
-            maxLength={300}
-            {...form.register('address')}
-            error={fieldError('address')}
-            data-testid="invoice-address"
-          />
+          {delivery === 'post' && (
+            <>
+              {text('recipientName', 50)}
+              {text('phone', 30, 'tel')}
+              {text('address', 300)}
+            </>
+          )}
         </SimpleGrid>
         <Textarea
           label={t('attendees')}

@@ -9,6 +9,7 @@ export * from './cms';
 export * from './menus';
 export * from './payments';
 export * from './invoices';
+export * from './receipts';
 export * from './submissions';
 export * from './hotel';
 export * from './identity';

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { user } from './auth';
 import { conference } from './conferences';
 import { conferenceOrder } from './fees';
+import { uploadedFile } from './files';
 
 /**
  * An invoice request of spec §3 for one paid order: at most one per order (the unique index is
@@ -23,8 +24,10 @@ export const invoiceRequest = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
-    /** 'ordinary' (the one type the spec names). */
+    /** 'ordinary' (增值税普通发票) | 'special' (增值税专用发票: a company's registered address, phone, bank and account). */
     type: text('type').notNull().default('ordinary'),
+    /** 'email' (the organiser attaches the issued electronic invoice) | 'post' (posted, with a tracking number). */
+    delivery: text('delivery').notNull(),
     /** 'goodsDetail' (the one content the spec names). */
     content: text('content').notNull().default('goodsDetail'),
     /** 'personal' | 'company'. */
@@ -33,9 +36,16 @@ export const invoiceRequest = pgTable(
     title: text('title').notNull(),
     /** Company invoices only ('' for a personal one), upper-case letters and digits. */
     taxpayerId: text('taxpayer_id').notNull().default(''),
-    recipientName: text('recipient_name').notNull(),
-    phone: text('phone').notNull(),
-    address: text('address').notNull(),
+    /** Special invoices only ('' otherwise): the company's registered address and phone, its bank and account. */
+    registeredAddress: text('registered_address').notNull().default(''),
+    registeredPhone: text('registered_phone').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    /** Posted invoices: who receives it, their phone and the postal address ('' when sent by email). */
+    recipientName: text('recipient_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** Where the invoice (by email) or the notice that it was issued (by post) is sent. */
     email: text('email').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
@@ -44,6 +54,8 @@ export const invoiceRequest = pgTable(
     /** 'unbilled' | 'toBeInvoiced' | 'invoiced'. */
     status: text('status').notNull().default('unbilled'),
     trackingNumber: text('tracking_number').notNull().default(''),
+    /** The issued electronic invoice (PDF or OFD) the organiser attached, for an email delivery. */
+    invoiceFileId: integer('invoice_file_id').references(() => uploadedFile.id, { onDelete: 'restrict' }),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     /** The requester's language, for the mail when the invoice is issued. */
     locale: text('locale').notNull().default('zh'),
@@ -58,6 +70,8 @@ export const invoiceRequest = pgTable(
     check('invoice_request_status_ck', sql`${t.status} in ('unbilled', 'toBeInvoiced', 'invoiced')`),
     check('invoice_request_title_type_ck', sql`${t.titleType} in ('personal', 'company')`),
     check('invoice_request_amount_ck', sql`${t.amountMinor} >= 0`),
+    check('invoice_request_type_ck', sql`${t.type} in ('ordinary', 'special')`),
+    check('invoice_request_delivery_ck', sql`${t.delivery} in ('email', 'post')`),
   ],
 );
 

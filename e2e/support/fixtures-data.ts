@@ -16,6 +16,8 @@ export const E2E = {
   logoutUser: 'logout@confhub.test',
   /** Registered on the demo with an unpaid registration fee, banquet and tour each: the payment test pays them (one per language). */
   payers: ['payer-zh@confhub.test', 'payer-en@confhub.test'],
+  /** Registrants of the demo whose registration fee is paid (e2e/invoices.spec.ts: e-invoices, zh and en). */
+  financePayers: { zh: 'finance-zh@confhub.test', en: 'finance-en@confhub.test' },
   /**
    * A published conference of its own for the hotel test (e2e/hotel.spec.ts): no hotel until its
    * organiser adds them; bank transfer on; every guest registered (one per language, each with a

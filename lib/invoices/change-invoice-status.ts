@@ -9,8 +9,13 @@ import { logInvoice } from './log';
 import type { InvoiceRow } from './queries';
 import { nextInvoiceStatus } from './rules';
 
-/** The invoiceIssued mail, to the request's email in the requester's language, in the caller's transaction. */
-async function queueIssuedMail(tx: Executor, invoice: InvoiceRow) {
+/**
+ * The mail telling the requester their invoice is issued, to the request's email in the requester's
+ * language, in the caller's transaction: posted with its tracking number (invoiceIssued), or by
+ * email with a link to the order's page where the electronic invoice downloads after sign-in
+ * (invoiceIssuedElectronic; the outbox carries no attachments).
+ */
+export async function queueIssuedMail(tx: Executor, invoice: InvoiceRow, origin = '') {
   const [row] = await tx
     .select({ title: conference.title, orderNo: conferenceOrder.orderNo })
     .from(conferenceOrder)
@@ -18,19 +23,23 @@ async function queueIssuedMail(tx: Executor, invoice: InvoiceRow) {
     .where(and(eq(conferenceOrder.id, invoice.orderId), eq(conferenceOrder.conferenceId, invoice.conferenceId)));
   if (!row) return;
   const locale = isLocale(invoice.locale) ? invoice.locale : 'zh';
+  const common = {
+    conference: localized(row.title, locale),
+    name: invoice.recipientName || invoice.title,
+    orderNo: row.orderNo,
+    title: invoice.title,
+    amount: formatMoney(invoice.amountMinor, invoice.currency, locale),
+  };
   await enqueueMail(tx, {
     conferenceId: invoice.conferenceId,
     to: invoice.email,
-    template: 'invoiceIssued',
     locale,
-    vars: {
-      conference: localized(row.title, locale),
-      name: invoice.recipientName,
-      orderNo: row.orderNo,
-      title: invoice.title,
-      amount: formatMoney(invoice.amountMinor, invoice.currency, locale),
-      trackingNumber: invoice.trackingNumber,
-    },
+    ...(invoice.delivery === 'email'
+      ? {
+          template: 'invoiceIssuedElectronic',
+          vars: { ...common, link: `${origin}${locale === 'en' ? '/en' : ''}/profile/order/receipt/${invoice.orderId}` },
+        }
+      : { template: 'invoiceIssued', vars: { ...common, trackingNumber: invoice.trackingNumber } }),
   });
 }
 
@@ -52,6 +61,8 @@ export async function changeInvoiceStatus(
       .for('update');
     if (!current) throw new AppError('INVOICE_NOT_FOUND');
     if (nextInvoiceStatus(current.status) !== input.status) throw new AppError('INVOICE_STATUS_CHANGED');
+    // An invoice sent by email is invoiced by attaching the issued file (attach-invoice-file.ts), not a tracking number.
+    if (input.status === 'invoiced' && current.delivery === 'email') throw new AppError('INVOICE_NEEDS_FILE');
     const invoiced = input.status === 'invoiced';
     const [moved] = await tx
       .update(invoiceRequest)

@@ -30,6 +30,7 @@ type Answer = Awaited<ReturnType<typeof callHandler>>;
 
 const company = {
   type: 'ordinary',
+  delivery: 'post',
   content: 'goodsDetail',
   titleType: 'company',
   title: '北京开放科学数据有限公司',
@@ -402,6 +403,7 @@ describe.each(testBackends())('invoice requests on %s', (backend) => {
           orderId: order.id,
           userId: payer.userId,
           titleType: 'personal',
+          delivery: 'post',
           title: 'control',
           recipientName: 'control',
           phone: '13800138000',

@@ -6,11 +6,22 @@ import type { Locale } from '@/lib/i18n/localized';
 import { logInvoice } from './log';
 import type { MyInvoice } from './queries';
 import { INVOICE_WINDOW_DAYS, invoiceEligibility } from './rules';
-import type { InvoiceRequestValues } from './schemas';
+import { POST_FIELDS, SPECIAL_FIELDS, type InvoiceRequestValues } from './schemas';
+
+/** What is stored of a request: the fields its title, type and delivery do not use are left empty. */
+export function storedFields(values: Omit<InvoiceRequestValues, 'orderId'>): Omit<InvoiceRequestValues, 'orderId'> {
+  const cleared = (fields: Record<string, string>) => Object.fromEntries(Object.keys(fields).map((key) => [key, '']));
+  return {
+    ...values,
+    taxpayerId: values.titleType === 'company' ? values.taxpayerId : '',
+    ...(values.type === 'special' ? {} : cleared(SPECIAL_FIELDS)),
+    ...(values.delivery === 'post' ? {} : cleared(POST_FIELDS)),
+  };
+}
 
 /**
  * A participant requests the invoice of one of their paid orders at this conference, within 90
- * days of its payment, once. The amount and currency are the order's. The unique index on the
+ * days of its payment, once: an ordinary or a special VAT invoice, by email or by post. The amount and currency are the order's. The unique index on the
  * order makes a second request (however many arrive at once) insert nothing: INVOICE_EXISTS.
  */
 export async function requestInvoice(
@@ -37,8 +48,7 @@ export async function requestInvoice(
     const [created] = await tx
       .insert(invoiceRequest)
       .values({
-        ...fields,
-        taxpayerId: fields.titleType === 'company' ? fields.taxpayerId : '',
+        ...storedFields(fields),
         conferenceId: input.conferenceId,
         orderId: order.id,
         userId: input.userId,

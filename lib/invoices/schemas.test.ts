@@ -6,6 +6,7 @@ import { ZInvoiceRequest, ZInvoiceStatusChange } from './schemas';
 
 const valid = {
   orderId: 7,
+  delivery: 'post',
   titleType: 'company',
   title: '中国科学数据有限公司',
   taxpayerId: '91110108MA01ABCD2X',
@@ -57,7 +58,9 @@ describe('ZInvoiceRequest', () => {
   });
 
   it('requires the name, the recipient, the address, a phone and an email, and reports them all at once', () => {
-    expect(issues({ orderId: 7, titleType: 'company', title: ' ', recipientName: '', phone: '', address: '', email: '' })).toEqual({
+    expect(
+      issues({ orderId: 7, delivery: 'post', titleType: 'company', title: ' ', recipientName: '', phone: '', address: '', email: '' }),
+    ).toEqual({
       title: 'invoiceTitleRequired',
       recipientName: 'recipientRequired',
       phone: 'phoneRequired',
@@ -66,7 +69,7 @@ describe('ZInvoiceRequest', () => {
       taxpayerId: 'taxpayerIdRequired',
     });
     expect(issues({ ...valid, titleType: 'someone' })).toEqual({ titleType: 'invalidChoice' });
-    expect(issues({ ...valid, type: 'special', content: 'services' })).toEqual({ type: 'invalidChoice', content: 'invalidChoice' });
+    expect(issues({ ...valid, type: 'general', content: 'services' })).toEqual({ type: 'invalidChoice', content: 'invalidChoice' });
   });
 
   it('checks phone and email', () => {
@@ -101,6 +104,73 @@ describe('ZInvoiceRequest', () => {
     const parsed = ZInvoiceRequest.parse({ ...valid, amountMinor: 1, currency: 'USD' });
     expect(parsed).not.toHaveProperty('amountMinor');
     expect(parsed).not.toHaveProperty('currency');
+  });
+});
+
+describe('ZInvoiceRequest by type and delivery', () => {
+  const special = {
+    ...valid,
+    type: 'special',
+    registeredAddress: '北京市海淀区中关村南四街 4 号',
+    registeredPhone: '010-62600000',
+    bankName: '中国工商银行北京中关村支行',
+    bankAccount: '0200 0045 0902 1234 567',
+  };
+  const byEmail = {
+    orderId: 7,
+    delivery: 'email',
+    titleType: 'company',
+    title: '中国科学数据有限公司',
+    taxpayerId: '91110108MA01ABCD2X',
+    email: 'a@example.org',
+  };
+
+  it('by email needs no recipient, phone or postal address; by post needs all three', () => {
+    expect(ZInvoiceRequest.safeParse(byEmail).success).toBe(true);
+    expect(issues({ ...byEmail, delivery: 'post' })).toEqual({
+      recipientName: 'recipientRequired',
+      phone: 'phoneRequired',
+      address: 'addressRequired',
+    });
+    expect(issues({ ...byEmail, email: '' })).toEqual({ email: 'emailRequired' });
+    expect(issues({ ...byEmail, delivery: undefined })).toEqual({ delivery: 'deliveryRequired' });
+    expect(issues({ ...byEmail, delivery: 'fax' })).toEqual({ delivery: 'deliveryRequired' });
+    // A phone given by email is still checked.
+    expect(issues({ ...byEmail, phone: 'abc' })).toEqual({ phone: 'phoneInvalid' });
+  });
+
+  it('a special VAT invoice is a company’s with its registered address, phone, bank and account', () => {
+    expect(ZInvoiceRequest.safeParse(special).success).toBe(true);
+    expect(ZInvoiceRequest.safeParse({ ...special, ...byEmail, type: 'special' }).success).toBe(true);
+    expect(issues({ ...valid, type: 'special' })).toEqual({
+      registeredAddress: 'registeredAddressRequired',
+      registeredPhone: 'registeredPhoneRequired',
+      bankName: 'bankNameRequired',
+      bankAccount: 'bankAccountRequired',
+    });
+    expect(issues({ ...special, titleType: 'personal', taxpayerId: '' })).toEqual({ titleType: 'specialNeedsCompany' });
+    for (const bad of ['12', 'acct#1234', '-12345', '1'.repeat(51)])
+      expect(issues({ ...special, bankAccount: bad }), bad).toEqual({ bankAccount: 'bankAccountInvalid' });
+    expect(issues({ ...special, registeredPhone: 'call me' })).toEqual({ registeredPhone: 'phoneInvalid' });
+    expect(issues({ ...special, registeredAddress: 'Beijing\nHaidian' })).toEqual({ registeredAddress: 'hiddenCharacters' });
+    // An ordinary invoice asks none of them.
+    expect(ZInvoiceRequest.safeParse({ ...valid, type: 'ordinary' }).success).toBe(true);
+  });
+
+  it('every message key is in both languages', () => {
+    const keys = [
+      'deliveryRequired',
+      'specialNeedsCompany',
+      'registeredAddressRequired',
+      'registeredPhoneRequired',
+      'bankNameRequired',
+      'bankAccountRequired',
+      'bankAccountInvalid',
+    ];
+    for (const key of keys) {
+      expect((zh.validation as Record<string, string>)[key], key).toBeTruthy();
+      expect((en.validation as Record<string, string>)[key], key).toBeTruthy();
+    }
   });
 });
 

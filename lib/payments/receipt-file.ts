@@ -8,11 +8,11 @@ import { receiptFor } from './receipt';
 import { renderReceiptPdf, type ReceiptData } from './receipt-pdf';
 
 /** Raise when the drawing (lib/payments/receipt-worker.mjs) or the layout changes, so stored receipts are made anew. */
-const RECEIPT_LAYOUT_VERSION = 1;
+const RECEIPT_LAYOUT_VERSION = 2;
 
 /**
  * The stored file's name: a digest of the bill and of everything the PDF shows except its issue
- * date (payer, conference title and zone, lines, amounts, the refunded amount), so a receipt is
+ * date (receipt number, payee, payer, conference title and zone, lines, amounts, the refunded amount), so a receipt is
  * made once, and made again exactly when its content would differ (a refund, a corrected name).
  */
 export function receiptStoredName(billId: number, data: ReceiptData): string {
@@ -44,8 +44,8 @@ export async function receiptFile(
   orderId: number,
   caller: { userId: string; roles: Roles },
 ): Promise<{ key: string; fileName: string }> {
-  const receipt = await receiptFor(db, conferenceId, orderId);
-  if (!receipt || !canSeeReceipt(receipt, caller.userId, caller.roles)) throw new AppError('ORDER_NOT_FOUND');
+  const receipt = await receiptFor(db, conferenceId, orderId, (payer) => canSeeReceipt({ userId: payer }, caller.userId, caller.roles));
+  if (!receipt) throw new AppError('ORDER_NOT_FOUND');
   const fileName = `receipt-${receipt.data.receiptNo}.pdf`;
   const name = receiptStoredName(receipt.billId, receipt.data);
   const key = storageKey(conferenceId, 'generated', name);

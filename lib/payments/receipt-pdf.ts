@@ -3,7 +3,12 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { receiptWorkerPool } from './receipt-worker-pool';
 
 export type ReceiptData = {
+  /** The receipt's own number, from the conference's sequence (lib/payments/receipt-number.ts). */
   receiptNo: string;
+  /** The payment's number (the bill). */
+  billNo: string;
+  /** Who received the money: the organisation in both languages and its taxpayer id ('' when not set). */
+  payee: { name: LocalizedText; taxpayerId: string };
   conferenceTitle: LocalizedText;
   payerName: string;
   payerEmail: string;
@@ -27,6 +32,10 @@ export type ReceiptData = {
  */
 export type ReceiptLayout = {
   receiptNo: string;
+  billNo: string;
+  /** The payee organisation (both languages on one line) and its taxpayer id; '' when not set. */
+  payeeName: string;
+  payeeTaxpayerId: string;
   /** ISO time, the PDF's CreationDate. */
   createdAt: string;
   issued: string;
@@ -82,6 +91,9 @@ export function receiptLayout(data: ReceiptData): ReceiptLayout {
   const money = (minor: number) => formatMoney(minor, data.currency, 'en');
   return {
     receiptNo: data.receiptNo,
+    billNo: data.billNo,
+    payeeName: bilingual(data.payee.name),
+    payeeTaxpayerId: data.payee.taxpayerId,
     createdAt: data.issuedAt.toISOString(),
     issued: formatDate(data.issuedAt, data.timeZone),
     conferenceTitle: { zh: data.conferenceTitle.zh, en: data.conferenceTitle.en },

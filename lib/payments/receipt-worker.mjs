@@ -145,6 +145,17 @@ export function drawReceipt(layout) {
   rule(y + 10, 0.75);
   y += 22;
 
+  // The payee: the organisation that received the money and its taxpayer id, each on a full line.
+  /** @type {Array<[string, string]>} */
+  const payee = [
+    ['收款单位 Payee', layout.payeeName || '—'],
+    ['纳税人识别号 Taxpayer ID', layout.payeeTaxpayerId || '—'],
+  ];
+  for (const [label, value] of payee) {
+    const below = put(label, MARGIN, y, { size: 8, color: MUTED }, { width });
+    y = put(value, MARGIN, below + 1, { size: 10 }, { width }) + 8;
+  }
+
   // Payment details: a two-column grid of small label over value, each value wrapping in its half.
   /** @type {Array<[string, string]>} */
   const fields = [
@@ -154,6 +165,7 @@ export function drawReceipt(layout) {
     ['付款方式 Payment method', layout.method],
     ['币种 Currency', layout.currency],
     ['交易号 Transaction ID', layout.providerTxnId ?? '—'],
+    ['支付单号 Payment no.', layout.billNo],
   ];
   const half = width / 2;
   for (let i = 0; i < fields.length; i += 2) {

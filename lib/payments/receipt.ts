@@ -4,6 +4,7 @@ import { conference, paymentBill, paymentBillOrder, user } from '@/db/schema';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { orderUnits } from '@/lib/orders/rules';
 import { billOrders } from './queries';
+import { issueReceipt } from './receipt-number';
 import type { ReceiptData } from './receipt-pdf';
 
 /**
@@ -37,18 +38,21 @@ async function paidBillWithPayer(db: DB, conferenceId: number, orderId: number) 
 
 /**
  * The receipt of the payment that paid an order: every order that payment covered, in both
- * languages. Null when the order is not paid (or not this conference's). The caller decides who
- * may see it (the payer, or the conference's managers).
+ * languages, with its receipt number and payee (issued on the first call, the same ever after).
+ * Null when the order is not paid (or not this conference's), or when `mayHave` (given the
+ * payer's account) says the caller may not have it — checked before anything is issued.
  */
 export async function receiptFor(
   db: DB,
   conferenceId: number,
   orderId: number,
+  mayHave: (payerUserId: string) => boolean,
 ): Promise<{ data: ReceiptData; userId: string; billId: number } | null> {
   const found = await paidBillWithPayer(db, conferenceId, orderId);
   const paidAt = found?.bill.paidAt;
-  if (!found || !paidAt) return null;
+  if (!found || !paidAt || !mayHave(found.bill.userId)) return null;
   const { bill } = found;
+  const issued = await issueReceipt(db, conferenceId, bill.id);
   const orders = await billOrders(db, conferenceId, bill.id);
   const method = {
     zh: serverTranslator('zh', 'payments')(`kind_${bill.methodKind}`),
@@ -58,7 +62,9 @@ export async function receiptFor(
     userId: bill.userId,
     billId: bill.id,
     data: {
-      receiptNo: bill.billNo,
+      receiptNo: issued.receiptNo,
+      billNo: bill.billNo,
+      payee: { name: issued.payeeName, taxpayerId: issued.taxpayerId },
       conferenceTitle: found.conferenceTitle,
       payerName: found.payerName ?? '',
       payerEmail: found.payerEmail ?? '',
@@ -76,7 +82,7 @@ export async function receiptFor(
       paidAt,
       timeZone: found.timeZone,
       providerTxnId: bill.providerTxnId,
-      issuedAt: new Date(),
+      issuedAt: issued.issuedAt,
     },
   };
 }

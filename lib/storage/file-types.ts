@@ -1,6 +1,11 @@
+import { zipEntryNames } from './zip-entries';
+
 const startsWith = (data: Uint8Array, ...bytes: number[]) => bytes.every((b, i) => data[i] === b);
 const ZIP = (d: Uint8Array) => startsWith(d, 0x50, 0x4b, 0x03, 0x04);
 const OLE = (d: Uint8Array) => startsWith(d, 0xd0, 0xcf, 0x11, 0xe0);
+
+/** An OFD document (GB/T 33190, China's electronic invoices): a zip package with OFD.xml at its root. */
+const OFD = (d: Uint8Array) => ZIP(d) && (zipEntryNames(d)?.some((name) => name.toLowerCase() === 'ofd.xml') ?? false);
 
 /** Upload limit of spec §5/§9 (20 MB), for the browser's check and the server's. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -18,6 +23,7 @@ export const FILE_TYPES: Record<string, { mime: string; matches: (data: Uint8Arr
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', matches: ZIP },
   pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', matches: ZIP },
   zip: { mime: 'application/zip', matches: ZIP },
+  ofd: { mime: 'application/ofd', matches: OFD },
   txt: { mime: 'text/plain', matches: (d) => !d.subarray(0, 4096).includes(0) },
 };
 
@@ -33,4 +39,5 @@ export function fileTypeOf(fileName: string, data: Uint8Array, allowed: readonly
   return type && type.matches(data) ? { ext, mime: type.mime } : null;
 }
 
-export const UPLOAD_EXTENSIONS = Object.keys(FILE_TYPES);
+/** What a form's file item accepts when it names no types: every type but the e-invoice format (the organiser's own upload). */
+export const UPLOAD_EXTENSIONS = Object.keys(FILE_TYPES).filter((ext) => ext !== 'ofd');

@@ -7,13 +7,15 @@ import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ZInvoiceStatusChange } from '@/lib/invoices/schemas';
+import { InvoiceFileAction } from './invoice-file-action';
 
 /**
  * The next step of an invoice request: unbilled → to be invoiced (one click), to be invoiced →
- * invoiced (with the tracking number of the posted invoice). A request already moved by someone
- * else answers 409 and the list is refreshed.
+ * invoiced (with the tracking number of the posted invoice, or, delivered by email, by attaching
+ * the issued electronic invoice). A request already moved by someone else answers 409 and the list
+ * is refreshed.
  */
-export function InvoiceStatusAction({ id, status, orderNo }: { id: number; status: string; orderNo: string }) {
+export function InvoiceStatusAction({ id, status, orderNo, delivery }: { id: number; status: string; orderNo: string; delivery: string }) {
   const t = useTranslations('invoices');
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -38,6 +40,7 @@ export function InvoiceStatusAction({ id, status, orderNo }: { id: number; statu
     );
   }
   if (status !== 'toBeInvoiced') return null;
+  if (delivery === 'email') return <InvoiceFileAction id={id} orderNo={orderNo} />;
   return (
     <>
       <Button size="compact-sm" color="green" variant="light" onClick={() => setOpen(true)} data-testid="invoice-mark-invoiced">

@@ -3,9 +3,11 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { MethodConfig } from '@/components/payments/method-config';
+import { ReceiptSettingsForm } from '@/components/payments/receipt-settings-form';
 import { requirePage } from '@/lib/auth/require-page';
 import { originOf } from '@/lib/conferences/seo';
 import { managedMethods, paymentTimes } from '@/lib/payments/methods';
+import { receiptSettingsOf } from '@/lib/payments/receipt-number';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('payments');
@@ -15,11 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The conference's payment methods (spec §2 /platform/config/pay): switch on, fill in, replace keys. */
 export default async function PayConfigPage() {
   const { db, conference } = await requirePage('/platform/config/pay');
-  const [t, methods, times, h] = await Promise.all([
+  const [t, methods, times, h, receipts] = await Promise.all([
     getTranslations('payments'),
     managedMethods(db, conference.id),
     paymentTimes(db, conference.id),
     headers(),
+    receiptSettingsOf(db, conference.id),
   ]);
   return (
     <Paper withBorder p="xl">
@@ -29,6 +32,7 @@ export default async function PayConfigPage() {
           {t('configIntro')}
         </Text>
         <MethodConfig methods={methods} times={times} notifyBase={originOf(h)} />
+        <ReceiptSettingsForm settings={receipts} />
       </Stack>
     </Paper>
   );

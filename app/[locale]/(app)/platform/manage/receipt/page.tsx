@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { InvoiceStatusAction } from '@/components/invoices/admin/invoice-status-action';
@@ -116,9 +116,14 @@ export default async function ManageReceiptPage({
                       {t('taxpayerId')}: {invoice.taxpayerId}
                     </Text>
                   )}
-                  <Text size="xs">
-                    {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)}
+                  <Text size="xs" data-testid="admin-invoice-type">
+                    {t(`type_${invoice.type}`)} · {t(`content_${invoice.content}`)} · {t(`delivery_${invoice.delivery}`)}
                   </Text>
+                  {invoice.type === 'special' && (
+                    <Text size="xs" data-testid="admin-invoice-company">
+                      {invoice.registeredAddress} · {invoice.registeredPhone} · {invoice.bankName} · {invoice.bankAccount}
+                    </Text>
+                  )}
                   {invoice.attendees && (
                     <Text size="xs">
                       {t('attendees')}: {invoice.attendees}
@@ -132,11 +137,13 @@ export default async function ManageReceiptPage({
                 </div>,
                 <div key="c2">{formatMoney(invoice.amountMinor, invoice.currency, locale)}</div>,
                 <div key="c3">
-                  <Text size="sm">
-                    {invoice.recipientName} · {invoice.phone}
-                  </Text>
+                  {invoice.delivery === 'post' && (
+                    <Text size="sm">
+                      {invoice.recipientName} · {invoice.phone}
+                    </Text>
+                  )}
                   <Text size="xs">{invoice.email}</Text>
-                  <Text size="xs">{invoice.address}</Text>
+                  {invoice.address && <Text size="xs">{invoice.address}</Text>}
                 </div>,
                 <div key="c4">
                   <StatusBadge size="sm" variant="light" color={STATUS_COLORS[invoice.status]} data-testid="admin-invoice-status">
@@ -148,10 +155,26 @@ export default async function ManageReceiptPage({
                     </Text>
                   )}
                   {invoice.invoicedAt && <Text size="xs">{format.dateTime(invoice.invoicedAt, 'short')}</Text>}
+                  {invoice.invoiceFileId !== null && (
+                    <Anchor
+                      size="xs"
+                      href={`/api/conference/manage/receipt/file?id=${invoice.id}`}
+                      download
+                      data-testid="admin-invoice-file"
+                    >
+                      {t('invoiceFile')}
+                    </Anchor>
+                  )}
                 </div>,
                 <div key="c5">
                   {/* Keyed by status: a moved request gets a fresh form for its next step. */}
-                  <InvoiceStatusAction key={invoice.status} id={invoice.id} status={invoice.status} orderNo={orderNo} />
+                  <InvoiceStatusAction
+                    key={invoice.status}
+                    id={invoice.id}
+                    status={invoice.status}
+                    orderNo={orderNo}
+                    delivery={invoice.delivery}
+                  />
                 </div>,
               ],
             }))}

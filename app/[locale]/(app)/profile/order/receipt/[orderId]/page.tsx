@@ -34,8 +34,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReceiptPage({ params }: { params: Promise<{ orderId: string }> }) {
   const { db, conference, user, locale } = await requirePage('/profile/order/receipt/:orderId');
   const [t, to, id] = await Promise.all([getTranslations('payments'), getTranslations('orders'), params.then((p) => parseId(p.orderId))]);
-  const receipt = id === null ? null : await receiptFor(db, conference.id, id);
-  const mine = receipt && receipt.userId === user.id ? receipt.data : null;
+  const receipt = id === null ? null : await receiptFor(db, conference.id, id, (payer) => payer === user.id);
+  const mine = receipt?.data ?? null;
   const format = conferenceFormatter(locale, conference.timeZone);
   return (
     <Paper withBorder p="xl">
@@ -50,9 +50,24 @@ export default async function ReceiptPage({ params }: { params: Promise<{ orderI
             <Table withRowBorders={false} w="auto">
               <TableTbody>
                 <TableTr>
-                  <TableTh>{t('billNo')}</TableTh>
-                  <TableTd ff="monospace">{mine.receiptNo}</TableTd>
+                  <TableTh>{t('receiptNo')}</TableTh>
+                  <TableTd ff="monospace" data-testid="receipt-number">
+                    {mine.receiptNo}
+                  </TableTd>
                 </TableTr>
+                <TableTr>
+                  <TableTh>{t('billNo')}</TableTh>
+                  <TableTd ff="monospace">{mine.billNo}</TableTd>
+                </TableTr>
+                {mine.payee.name.zh || mine.payee.name.en ? (
+                  <TableTr>
+                    <TableTh>{t('payee')}</TableTh>
+                    <TableTd data-testid="receipt-payee">
+                      {localized(mine.payee.name, locale)}
+                      {mine.payee.taxpayerId && ` (${t('payeeTaxpayerId')}: ${mine.payee.taxpayerId})`}
+                    </TableTd>
+                  </TableTr>
+                ) : null}
                 <TableTr>
                   <TableTh>{t('payer')}</TableTh>
                   <TableTd>
