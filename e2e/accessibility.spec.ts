@@ -72,7 +72,7 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
     );
     const order = (type: string) => orders.find((o) => o.type === type && o.orderStatus === 'available')?.id;
     const bills = await data<{ id: number; status: string }[]>(participant, '/api/conference/pay/bills');
-    const reviewers = await data<{ rows: { id: number }[] }>(manager, '/api/conference/platform/manage/review');
+    const reviewers = await data<{ rows: { id: number; userId: string | null }[] }>(manager, '/api/conference/platform/manage/review');
     const submissions = await data<{ rows: { id: number }[] }>(manager, '/api/conference/manage/contribute/list');
     const mine = await data<{ submissions: { id: number }[] }>(participant, '/api/conference/submission');
     const assignments = await data<{ id: number }[]>(reviewer, '/api/conference/review/assignments');
@@ -87,7 +87,7 @@ async function lookUpIds(browser: Browser): Promise<Ids> {
       optionalOrder: order('optional'),
       paidOrder: orders.find((o) => o.type === 'registration' && ['success', 'paid'].includes(o.payStatus))?.id,
       bill: bills[0]?.id,
-      reviewer: reviewers.rows[0]?.id,
+      reviewer: reviewers.rows.find((r) => r.userId)?.userId,
       submission: submissions.rows[0]?.id,
       mySubmission: mine.submissions[0]?.id,
       assignment: assignments[0]?.id,

@@ -84,7 +84,7 @@ describe.each(testBackends())('online providers on %s', (backend) => {
       return { ...data, providerRef: (await billRow(data.billId)).providerRef };
     };
     const receivedMails = async (billNo: string) =>
-      (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'paymentReceived'))).filter((m) =>
+      (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'registrationPaymentReceived'))).filter((m) =>
         m.text.includes(billNo),
       );
     /** The rows a refused notification must leave as they were. */

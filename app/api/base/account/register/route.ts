@@ -3,6 +3,7 @@ import { ZSignUp } from '@/lib/accounts/schemas';
 import { signIn } from '@/lib/accounts/sign-in';
 import { isRegistered } from '@/lib/auth/roles';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Creates the account (after the emailed code) and signs it in: register-and-login. */
 export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, conference, responseHeaders }) => {
@@ -11,3 +12,5 @@ export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, confere
   for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
   return { userId, token: session.token, registered: await isRegistered(db, conference.id, userId) };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { signIn } from '@/lib/accounts/sign-in';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { isRegistered } from '@/lib/auth/roles';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * Email and password login; with `code` (the emailed sign-in code, sendEmailCode type loginCode)
@@ -14,3 +15,5 @@ export const POST = route({ body: ZLogin }, async ({ db, body, req, ip, conferen
   for (const cookie of session.setCookies) responseHeaders.append('set-cookie', cookie);
   return { token: session.token, registered: await isRegistered(db, conference.id, session.userId) };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { route } from '@/lib/http/route';
 import { activateReviewer } from '@/lib/reviewers/activate';
 import { activeReviewerFor, reviewerStatus } from '@/lib/reviewers/queries';
 import { ZActivate } from '@/lib/reviewers/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Whether the signed-in caller is an active reviewer of this conference, and with which role. */
 export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => {
@@ -17,3 +18,5 @@ export const POST = route({ body: ZActivate }, async ({ db, conference, locale, 
   const { reviewerId, newAccount } = await activateReviewer(db, conference.id, body, { caller: user, locale, ip });
   return { activated: true, reviewerId, newAccount };
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
