@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
+import { E2E_PORT } from './env';
 
 /**
  * Fails a browser test on any console error or uncaught page error, on every page the test opens
@@ -8,6 +9,8 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/
  * - standing: the browser's "Failed to load resource: … status of 4xx" for a call to the app's own
  *   /api: a refusal the API answers with its JSON envelope and the page shows as a message (a test
  *   that types a wrong password or a missing field provokes it on purpose). A 5xx is never allowed.
+ * - standing: the 404 of /favicon.ico on another origin than the app's: the stand-ins' pages (the
+ *   payment sandboxes, the identity provider) have no icon, and the browser asks for one.
  * - per test: `allowConsoleError(pattern)`, for an error the test provokes deliberately (a page it
  *   expects to answer 404); the pattern is matched against "<text> @ <url>" and is reset after each test.
  */
@@ -27,7 +30,9 @@ function isAllowed(message: ConsoleMessage): boolean {
   const text = describe(message);
   if (API_REFUSAL.test(message.text())) {
     try {
-      if (new URL(message.location().url).pathname.startsWith('/api/')) return true;
+      const url = new URL(message.location().url);
+      if (url.port === String(E2E_PORT) && url.pathname.startsWith('/api/')) return true;
+      if (url.port !== String(E2E_PORT) && url.pathname === '/favicon.ico') return true;
     } catch {
       // no usable URL: not an API call
     }
