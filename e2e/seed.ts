@@ -231,6 +231,42 @@ async function main() {
     await registerParticipant(db, { conference: post, userId: await account(person.email, person.name), locale });
   }
 
+  // The pay-by test's own conference (e2e/pay-by.spec.ts): New York time, a fee with its own deadline, a registrant per language.
+  const paybyManager = await account(E2E.paybyManager, 'Payby Manager');
+  const [payby] = await db
+    .insert(conference)
+    .values({
+      slug: E2E.paybySlug,
+      status: PUBLISHED,
+      timeZone: E2E.paybyTimeZone,
+      title: { zh: '支付期限测试会议', en: 'Pay-by Test Conference' },
+      shortTitle: { zh: '支付期限', en: 'Pay-by' },
+    })
+    .returning();
+  await db.insert(conferenceMember).values({ conferenceId: payby.id, userId: paybyManager, role: 'manager' });
+  await db.insert(registrationConfig).values({ conferenceId: payby.id, startDate: '2000-01-01', endDate: '2999-12-31', costsSet: true });
+  const [paybyFee] = await db
+    .insert(registrationFee)
+    .values({
+      conferenceId: payby.id,
+      kind: 'register',
+      title: { zh: '正式代表', en: 'Delegate' },
+      priceMinor: 150000,
+      displayPriceMinor: 150000,
+      deadline: E2E.paybyFeeDeadline,
+    })
+    .returning();
+  for (const locale of ['zh', 'en'] as const) {
+    const person = E2E.paybyRegistrants[locale];
+    await registerParticipant(db, {
+      conference: payby,
+      userId: await account(person.email, person.name),
+      answers: { country: 'CN' },
+      fees: { registerFeeId: paybyFee.id, optional: [], invitationCode: '' },
+      locale,
+    });
+  }
+
   await db.insert(cmsPage).values({
     conferenceId: demo.id,
     name: { zh: '参会指南', en: 'Visitor guide' },

@@ -430,7 +430,7 @@ export const mailTemplates = {
       lines: [
         '{name}，您好：',
         '您已预订 {hotel} 的{roomType}：{checkIn} 入住，{checkOut} 退房，共 {nights} 晚，{rooms} 间。',
-        '订单号：{orderNo}，应付金额：{total}。请在个人中心“我的订单”中按时支付，逾期未支付的订单将失效，房间将被释放。',
+        '订单号：{orderNo}，应付金额：{total}。请于 {payBy} 前支付：{payUrl}。逾期未支付的订单将失效，房间将被释放。',
         '特殊要求：{requirements}',
       ],
     },
@@ -439,7 +439,7 @@ export const mailTemplates = {
       lines: [
         'Dear {name},',
         'You booked {rooms} room(s) of the type "{roomType}" at {hotel}: check-in {checkIn}, check-out {checkOut}, {nights} night(s).',
-        'Order number: {orderNo}, amount due: {total}. Please pay it in time under "My orders" in the personal centre; an order not paid in time lapses and its rooms are released.',
+        'Order number: {orderNo}, amount due: {total}. Please pay by {payBy}: {payUrl}. An order not paid by then lapses and its rooms are released.',
         'Special requirements: {requirements}',
       ],
     },
@@ -477,6 +477,44 @@ export const mailTemplates = {
         'Dear {name},',
         'The conference changed the price of {roomType} at {hotel}, so your unpaid booking ({checkIn} to {checkOut}, {rooms} room(s), order {orderNo}) is no longer valid and its rooms were released.',
         'If you still need a room, book again at the new price under "Hotel booking" in the personal centre.',
+      ],
+    },
+  },
+  payReminder: {
+    zh: {
+      subject: '【{conference}】请于 {payBy} 前支付订单',
+      lines: [
+        '{name}，您好：',
+        '您在 {conference} 的以下订单尚未支付：{orders}。',
+        '请于 {payBy} 前完成支付：{payUrl}',
+        '逾期未支付的订单将自动失效，名额（或房间）将被释放。如已支付，请忽略本邮件。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Please pay your order by {payBy}',
+      lines: [
+        'Dear {name},',
+        'These orders of yours at {conference} are not paid yet: {orders}.',
+        'Please pay them by {payBy}: {payUrl}',
+        'An order not paid by then lapses and its places (or rooms) are released. If you have paid already, please ignore this email.',
+      ],
+    },
+  },
+  orderExpired: {
+    zh: {
+      subject: '【{conference}】订单已过期',
+      lines: [
+        '{name}，您好：',
+        '您在 {conference} 的以下订单未在 {payBy} 前支付，已过期失效，名额（或房间）已释放：{orders}。',
+        '如仍需参加，请登录个人中心重新选择费用或预订：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your order expired',
+      lines: [
+        'Dear {name},',
+        'These orders of yours at {conference} were not paid by {payBy}: they expired and their places (or rooms) were released: {orders}.',
+        'If you still need them, sign in and choose the fees or book again in the personal centre: {link}',
       ],
     },
   },

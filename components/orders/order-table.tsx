@@ -6,6 +6,8 @@ import { localized, type Locale } from '@/lib/i18n/localized';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { orderUnits } from '@/lib/orders/rules';
+import type { PayByTimes } from '@/lib/orders/pay-by-queries';
+import { PayByNote } from './pay-by-note';
 
 const PAY_COLORS: Record<string, string> = {
   unpaid: 'orange',
@@ -17,13 +19,17 @@ const PAY_COLORS: Record<string, string> = {
   expired: 'gray',
 };
 
-/** Orders as a table: number, item, unit price × quantity, total, payment and order status, and an action per row. */
+/**
+ * Orders as a table: number, item, unit price × quantity, total, payment and order status (with the
+ * pay-by time of an unpaid one), the fee's own deadline or the order time, and an action per row.
+ */
 export async function OrderTable({
   orders,
   locale,
   timeZone,
   columns = 'full',
   action,
+  payBy,
 }: {
   orders: Order[];
   locale: Locale;
@@ -31,6 +37,8 @@ export async function OrderTable({
   timeZone: string;
   columns?: 'full' | 'fee';
   action?: (order: Order) => ReactNode;
+  /** Each unpaid order's pay-by time (lib/orders/pay-by-queries.ts), shown under its status. */
+  payBy?: PayByTimes;
 }) {
   const t = await getTranslations('orders');
   const format = conferenceFormatter(locale, timeZone);
@@ -54,7 +62,7 @@ export async function OrderTable({
             )}
             <TableTh>{t('total')}</TableTh>
             <TableTh>{t('payStatus')}</TableTh>
-            <TableTh>{columns === 'full' ? t('createdAt') : t('deadline')}</TableTh>
+            <TableTh>{columns === 'full' ? t('createdAt') : t('feeDeadline')}</TableTh>
             {action && <TableTh />}
           </TableTr>
         </TableThead>
@@ -117,6 +125,7 @@ export async function OrderTable({
                     {t(`invalid_${order.invalidReason}`)}
                   </Text>
                 )}
+                <PayByNote orderId={order.id} payBy={payBy} locale={locale} timeZone={timeZone} />
               </TableTd>
               <TableTd>
                 <Text size="sm">{columns === 'full' ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}</Text>

@@ -12,7 +12,7 @@ import type { ManagedMethod } from '@/lib/payments/methods';
 import type { MethodKind } from '@/lib/payments/providers/types';
 import { ZMethodInput, ZPaymentSettings, type MethodInput } from '@/lib/payments/schemas';
 
-type Times = { orderExpiryMinutes: number; billExpiryMinutes: number };
+type Times = { orderExpiryMinutes: number; billExpiryMinutes: number; payReminderMinutes: number };
 
 /** Every payment method kind as an accordion item, each with its own form; and the time limits. */
 export function MethodConfig({ methods, times, notifyBase }: { methods: ManagedMethod[]; times: Times; notifyBase: string }) {
@@ -206,17 +206,28 @@ function TimesForm({ times }: { times: Times }) {
     call: { path: '/conference/platform/config/pay/times' },
     success: t('saved'),
   });
+  const [orderMinutes, reminderMinutes] = form.watch(['orderExpiryMinutes', 'payReminderMinutes']);
   return (
     <form onSubmit={submit} noValidate data-testid="pay-times">
       <Stack gap="sm">
         <Text fw={600}>{t('timesTitle')}</Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TimesExplained orderMinutes={Number(orderMinutes)} reminderMinutes={Number(reminderMinutes)} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             type="number"
             label={t('orderExpiry')}
             description={t('orderExpiryHelp')}
             {...form.register('orderExpiryMinutes')}
             error={fieldError('orderExpiryMinutes')}
+            data-testid="order-expiry"
+          />
+          <TextInput
+            type="number"
+            label={t('payReminder')}
+            description={t('payReminderHelp')}
+            {...form.register('payReminderMinutes')}
+            error={fieldError('payReminderMinutes')}
+            data-testid="pay-reminder"
           />
           <TextInput
             type="number"
@@ -226,11 +237,36 @@ function TimesForm({ times }: { times: Times }) {
           />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="pay-times-save">
             {t('save')}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The order time and the reminder lead in words, as they stand in the form. */
+function TimesExplained({ orderMinutes, reminderMinutes }: { orderMinutes: number; reminderMinutes: number }) {
+  const t = useTranslations('payments');
+  const duration = (minutes: number) => {
+    const parts = [
+      [Math.floor(minutes / 1440), 'durationDays'],
+      [Math.floor((minutes % 1440) / 60), 'durationHours'],
+      [minutes % 60, 'durationMinutes'],
+    ] as const;
+    return parts
+      .filter(([n]) => n > 0)
+      .map(([n, key]) => t(key, { n }))
+      .join(' ');
+  };
+  if (!Number.isInteger(orderMinutes) || orderMinutes <= 0) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="pay-times-explained">
+      {t('timesExplain', { order: duration(orderMinutes) })}{' '}
+      {Number.isInteger(reminderMinutes) && reminderMinutes > 0 && reminderMinutes < orderMinutes
+        ? t('timesExplainReminder', { reminder: duration(reminderMinutes) })
+        : t('timesExplainNoReminder')}
+    </Text>
   );
 }

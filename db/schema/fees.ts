@@ -109,6 +109,11 @@ export const conferenceOrder = pgTable(
      * pay (payment settings' order expiry) counts from here instead of createdAt. Null: from createdAt.
      */
     payableSince: timestamp('payable_since', { withTimezone: true }),
+    /**
+     * When the reminder to pay was queued (lib/orders/pay-reminders.ts): set by the one sweep that
+     * claims it, so it goes once per pay-by time (a later one, after payableSince moved, goes again).
+     */
+    payReminderSentAt: timestamp('pay_reminder_sent_at', { withTimezone: true }),
     businessCode: text('business_code'),
     remark: text('remark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -45,9 +45,14 @@ export const paymentSettings = pgTable(
     orderExpiryMinutes: integer('order_expiry_minutes').notNull().default(4320),
     /** An online payment not completed within this time is given up (its orders stay payable). */
     billExpiryMinutes: integer('bill_expiry_minutes').notNull().default(60),
+    /** A reminder to pay goes this long before an unpaid order's pay-by time (0: no reminder). */
+    payReminderMinutes: integer('pay_reminder_minutes').notNull().default(1440),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('payment_settings_ck', sql`${t.orderExpiryMinutes} >= 10 and ${t.billExpiryMinutes} >= 5`)],
+  (t) => [
+    check('payment_settings_ck', sql`${t.orderExpiryMinutes} >= 10 and ${t.billExpiryMinutes} >= 5`),
+    check('payment_settings_reminder_ck', sql`${t.payReminderMinutes} >= 0 and ${t.payReminderMinutes} < ${t.orderExpiryMinutes}`),
+  ],
 );
 
 /**

@@ -53,4 +53,17 @@ export const E2E = {
     zh: { email: 'post-zh@confhub.test', name: '李华' },
     en: { email: 'post-en@confhub.test', name: 'Grace Hopper' },
   },
+  /**
+   * A published conference of its own for the pay-by test (e2e/pay-by.spec.ts), in New York's time
+   * zone: a registration fee available until 2027-11-27, and a registrant per language holding an
+   * unpaid order of it, placed when the seed ran.
+   */
+  paybySlug: 'payby',
+  paybyManager: 'payby-manager@confhub.test',
+  paybyTimeZone: 'America/New_York',
+  paybyFeeDeadline: '2027-11-27',
+  paybyRegistrants: {
+    zh: { email: 'payby-zh@confhub.test', name: '钱多多' },
+    en: { email: 'payby-en@confhub.test', name: 'Mary Payne' },
+  },
 } as const;

@@ -13,6 +13,8 @@ const vars: HotelBookingMailVars = {
   total: '¥1,000.00',
   orderNo: '20300101100001',
   requirements: 'none',
+  payBy: '30 Sept 2030, 14:00 (GMT+8)',
+  payUrl: 'https://optics.example.org/en/profile/order/pay/goto/7',
 };
 
 describe('hotel booking mail', () => {

@@ -10,6 +10,10 @@ import { enqueueRendered } from '@/lib/mail/outbox';
 import { renderWithOverride } from '@/lib/mail/render';
 import { HOTEL_BOOKING_MAIL_VARS } from '@/lib/mail/template-catalog';
 import { templateOverride } from '@/lib/mail/template-overrides';
+import { siteOrigin } from '@/lib/conferences/site-origin';
+import { orderPayBy } from '@/lib/orders/pay-by';
+import { formatPayBy, payPageUrl } from '@/lib/orders/pay-by-text';
+import { paymentTimes } from '@/lib/payments/methods';
 
 export { HOTEL_BOOKING_MAIL_VARS } from '@/lib/mail/template-catalog';
 export { renderCustomMail } from '@/lib/mail/render';
@@ -38,9 +42,18 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
       conferenceTitle: conference.title,
       hotelName: hotel.name,
       roomTypeName: hotelRoomType.name,
-      orderNo: conferenceOrder.orderNo,
-      totalMinor: conferenceOrder.totalMinor,
-      currency: conferenceOrder.currency,
+      conferenceTimeZone: conference.timeZone,
+      order: {
+        id: conferenceOrder.id,
+        orderNo: conferenceOrder.orderNo,
+        totalMinor: conferenceOrder.totalMinor,
+        currency: conferenceOrder.currency,
+        type: conferenceOrder.type,
+        orderStatus: conferenceOrder.orderStatus,
+        payStatus: conferenceOrder.payStatus,
+        createdAt: conferenceOrder.createdAt,
+        payableSince: conferenceOrder.payableSince,
+      },
     })
     .from(hotelBooking)
     .innerJoin(user, eq(user.id, hotelBooking.userId))
@@ -54,6 +67,8 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
     .where(and(eq(hotelBooking.id, bookingId), eq(hotelBooking.conferenceId, conferenceId)));
   if (!row) return null;
   const locale: Locale = isLocale(row.booking.locale) ? row.booking.locale : 'zh';
+  const order = row.order;
+  const payBy = order ? orderPayBy(order, (await paymentTimes(tx, conferenceId)).orderExpiryMinutes) : null;
   const vars: HotelBookingMailVars = {
     conference: localized(row.conferenceTitle, locale),
     name: row.name,
@@ -63,9 +78,11 @@ async function bookingMailContext(tx: Executor, conferenceId: number, bookingId:
     checkOut: row.booking.checkOut,
     nights: row.booking.nights,
     rooms: row.booking.rooms,
-    total: row.totalMinor === null || row.currency === null ? '' : formatMoney(row.totalMinor, row.currency, locale),
-    orderNo: row.orderNo ?? '',
+    total: order ? formatMoney(order.totalMinor, order.currency, locale) : '',
+    orderNo: order?.orderNo ?? '',
     requirements: row.booking.requirements.trim() || serverTranslator(locale, 'mail')('hotelNoRequirements'),
+    payBy: payBy ? formatPayBy(payBy, locale, row.conferenceTimeZone) : '',
+    payUrl: order && payBy ? payPageUrl(await siteOrigin(tx, conferenceId), locale, [order]) : '',
   };
   return { to: row.email, locale, vars };
 }

@@ -1,3 +1,6 @@
+import { DEFAULT_ORDER_TIMES } from '@/lib/orders/pay-by';
+import { formatPayBy } from '@/lib/orders/pay-by-text';
+import { localePath } from '@/lib/i18n/locale-path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { hotel, hotelRoomType } from '@/db/schema';
@@ -76,6 +79,8 @@ export async function hotelMailSamples(
         total: formatMoney((first?.priceMinor ?? 50000) * 2, first?.currency ?? 'CNY', locale),
         orderNo: `${checkIn.replaceAll('-', '')}1001`,
         requirements: t('sampleRequirements'),
+        payBy: formatPayBy(new Date(Date.now() + DEFAULT_ORDER_TIMES.orderExpiryMinutes * 60_000), locale, conference.timeZone),
+        payUrl: `https://conf.example.org${localePath(locale, '/profile/order/pay/goto/1001')}`,
       },
     ];
   });

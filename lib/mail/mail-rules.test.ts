@@ -27,7 +27,9 @@ describe('the mail rules', () => {
 
   it('lists each editable template with the placeholders its built-in wording fills', () => {
     expect(EDITABLE_TEMPLATES).not.toContain('registerCode');
-    expect(templateVars('registrationSuccess')).toEqual(['conference', 'name', 'code', 'fees']);
+    expect(templateVars('registrationSuccess')).toEqual(['conference', 'name', 'code', 'fees', 'payBy', 'payUrl']);
+    expect(templateVars('payReminder')).toEqual(expect.arrayContaining(['payBy', 'payUrl', 'orders']));
+    expect(templateVars('hotelBooking')).toEqual(expect.arrayContaining(['payBy', 'payUrl']));
     expect(templateVars('hotelBookingRepriced')).toContain('total');
     for (const name of EDITABLE_TEMPLATES) {
       const { subject, body } = defaultTemplate(name);

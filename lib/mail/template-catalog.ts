@@ -29,6 +29,8 @@ export const EDITABLE_TEMPLATES = [
   'hotelBooking',
   'hotelBookingInvalidated',
   'hotelBookingRepriced',
+  'payReminder',
+  'orderExpired',
 ] as const satisfies readonly MailTemplateName[];
 export type EditableTemplate = (typeof EDITABLE_TEMPLATES)[number];
 
@@ -81,6 +83,8 @@ export const MAIL_KINDS = {
   hotelBooking: { owner: 'conference', credential: false },
   hotelBookingInvalidated: { owner: 'conference', credential: false },
   hotelBookingRepriced: { owner: 'conference', credential: false },
+  payReminder: { owner: 'conference', credential: false },
+  orderExpired: { owner: 'conference', credential: false },
   campaign: { owner: 'conference', credential: false },
 } as const satisfies Record<MailTemplateName | 'campaign', MailKind>;
 export type MailKindName = keyof typeof MAIL_KINDS;
@@ -116,11 +120,19 @@ export const HOTEL_BOOKING_MAIL_VARS = [
   'total',
   'orderNo',
   'requirements',
+  'payBy',
+  'payUrl',
 ] as const;
 
 /**
+ * Placeholders a template offers beyond those its built-in wording names: the registration mail
+ * says the pay-by time and link inside {fees}, and offers them on their own as well.
+ */
+const EXTRA_VARS: Partial<Record<EditableTemplate, readonly string[]>> = { registrationSuccess: ['payBy', 'payUrl'] };
+
+/**
  * The placeholders a template offers: those its built-in wording uses (the senders fill exactly
- * these), all of the booking's for the hotel mails.
+ * these) and its extras, all of the booking's for the hotel mails.
  */
 export function templateVars(name: EditableTemplate): readonly string[] {
   if (name.startsWith('hotelBooking')) return HOTEL_BOOKING_MAIL_VARS;
@@ -129,6 +141,7 @@ export function templateVars(name: EditableTemplate): readonly string[] {
     const template = mailTemplates[name][locale];
     for (const text of [template.subject, ...template.lines]) for (const v of placeholdersIn(text)) found.add(v);
   }
+  for (const v of EXTRA_VARS[name] ?? []) found.add(v);
   return [...found];
 }
 

@@ -2,17 +2,16 @@ import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder, paymentSettings, registrationFee } from '@/db/schema';
 import { releaseBookingsOfOrders } from '@/lib/hotel/nights';
+import { payBySql, payClockStartSql } from '@/lib/orders/pay-by';
+import { queueOrderMails, type MailOrder } from '@/lib/orders/pay-reminders';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import { billOrderIds } from './create-bill';
 import { logBill, logOrders } from './log';
-import { DEFAULT_PAYMENT_SETTINGS } from './methods';
 
 const BATCH = 200;
 
-/** When an order made before it is past its conference's time (payment_settings joined, else the default). */
-function orderCutoff(now: Date) {
-  return sql`${now.toISOString()}::timestamptz - make_interval(mins => coalesce(${paymentSettings.orderExpiryMinutes}, ${DEFAULT_PAYMENT_SETTINGS.orderExpiryMinutes}))`;
-}
+/** The sweep's now in SQL: an order whose pay-by time (lib/orders/pay-by.ts) is before it expires. */
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
  * Unpaid orders (but submission fees) older than their conference's expiry become expired and invalid, and give their
@@ -25,7 +24,6 @@ function orderCutoff(now: Date) {
  */
 export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const cutoff = orderCutoff(now);
     const candidates = await tx
       .select({ id: conferenceOrder.id })
       .from(conferenceOrder)
@@ -34,8 +32,8 @@ export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<numb
         and(
           eq(conferenceOrder.orderStatus, 'available'),
           inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
-          // Its time to pay counts from when it became payable (again: after a rejected or cancelled transfer).
-          lt(sql`coalesce(${conferenceOrder.payableSince}, ${conferenceOrder.createdAt})`, cutoff),
+          // Past its pay-by time: counted from when it became payable (again: after a rejected or cancelled transfer).
+          lt(payBySql(payClockStartSql), at(now)),
           // A submission fee holds no place and belongs to its submission: it stays payable until
           // the submission is withdrawn (lib/submissions/withdraw-submission.ts cancels it then).
           ne(conferenceOrder.type, 'submission'),
@@ -87,14 +85,15 @@ export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<numb
   });
 }
 
-type ExpiringOrder = { id: number; conferenceId: number; feeId: number | null; quantity: number };
+type ExpiringOrder = MailOrder & { feeId: number | null; quantity: number };
 
 /**
  * Marks locked orders expired and invalid, gives their places back per fee (the fee rows in id
- * order, as every writer of several fees takes them) and their hotel bookings' nights back, and
- * logs it; returns their ids.
+ * order, as every writer of several fees takes them) and their hotel bookings' nights back, logs
+ * it, and queues the expiry notice to each participant (once: the orders were locked and still
+ * available); returns their ids. `transferAt`: when each order's unevidenced transfer was announced.
  */
-async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date): Promise<number[]> {
+async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date, transferAt?: Map<number, Date>): Promise<number[]> {
   const expiredIds = orders.map((o) => o.id);
   await tx
     .update(conferenceOrder)
@@ -125,6 +124,7 @@ async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date): P
   // A hotel order's booking expires with it and gives its nights back (the room types are locked
   // after the orders, in id order, as every path that touches both takes them).
   await releaseBookingsOfOrders(tx, expiredIds, 'expired');
+  await queueOrderMails(tx, 'orderExpired', orders, transferAt);
   return expiredIds;
 }
 
@@ -137,12 +137,11 @@ async function expireOrders(tx: Executor, orders: ExpiringOrder[], now: Date): P
  */
 export async function expireStaleTransfers(db: DB, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const cutoff = orderCutoff(now);
     const bills = await tx
-      .select({ id: paymentBill.id, conferenceId: paymentBill.conferenceId })
+      .select({ id: paymentBill.id, conferenceId: paymentBill.conferenceId, createdAt: paymentBill.createdAt })
       .from(paymentBill)
       .leftJoin(paymentSettings, eq(paymentSettings.conferenceId, paymentBill.conferenceId))
-      .where(and(eq(paymentBill.status, 'delay'), lt(paymentBill.createdAt, cutoff)))
+      .where(and(eq(paymentBill.status, 'delay'), lt(payBySql(paymentBill.createdAt), at(now))))
       .orderBy(paymentBill.id)
       .limit(BATCH)
       .for('update', { of: paymentBill, skipLocked: true });
@@ -150,6 +149,7 @@ export async function expireStaleTransfers(db: DB, now = new Date()): Promise<nu
     // The orders of all the bills at once, locked in id order, then expired together: their fee
     // rows and room types are then taken once, in id order, as every other writer takes them.
     const wanted: number[] = [];
+    const transferAt = new Map<number, Date>();
     for (const bill of bills) {
       const ids = await billOrderIds(tx, bill.id);
       const own = await tx
@@ -157,6 +157,7 @@ export async function expireStaleTransfers(db: DB, now = new Date()): Promise<nu
         .from(conferenceOrder)
         .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
       wanted.push(...own.map((o) => o.id));
+      for (const o of own) transferAt.set(o.id, bill.createdAt);
     }
     const orders = wanted.length
       ? await tx
@@ -168,7 +169,7 @@ export async function expireStaleTransfers(db: DB, now = new Date()): Promise<nu
           .orderBy(conferenceOrder.id)
           .for('update')
       : [];
-    if (orders.length) await expireOrders(tx, orders, now);
+    if (orders.length) await expireOrders(tx, orders, now, transferAt);
     for (const bill of bills) {
       await tx.update(paymentBill).set({ status: 'cancelled', updatedAt: now }).where(eq(paymentBill.id, bill.id));
       await logBill(tx, bill, 'cancelled', null, 'no transfer slip in time');

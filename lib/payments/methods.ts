@@ -5,6 +5,7 @@ import { paymentMethod, paymentSettings } from '@/db/schema';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
 import { AppError } from '@/lib/http/app-error';
 import type { LocalizedText } from '@/lib/i18n/localized';
+import { DEFAULT_ORDER_TIMES } from '@/lib/orders/pay-by';
 import { METHOD_FIELDS } from './method-fields';
 import { METHOD_KINDS, isOnlineKind, type MethodKind, type ProviderConfig } from './providers/types';
 import type { MethodValues } from './schemas';
@@ -31,7 +32,7 @@ export type ManagedMethod = { kind: MethodKind; enabled: boolean; settings: Sett
  */
 export type PayerMethod = { kind: MethodKind; details: Settings };
 
-export const DEFAULT_PAYMENT_SETTINGS = { orderExpiryMinutes: 4320, billExpiryMinutes: 60 };
+export const DEFAULT_PAYMENT_SETTINGS = { ...DEFAULT_ORDER_TIMES, billExpiryMinutes: 60 };
 
 async function rows(db: Executor, conferenceId: number) {
   return db.select().from(paymentMethod).where(eq(paymentMethod.conferenceId, conferenceId)).orderBy(asc(paymentMethod.id));
@@ -153,7 +154,9 @@ export async function saveMethod(db: DB, conferenceId: number, input: MethodValu
 /** The conference's expiry settings (defaults until a manager saved them). */
 export async function paymentTimes(db: Executor, conferenceId: number) {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.conferenceId, conferenceId));
-  return row ? { orderExpiryMinutes: row.orderExpiryMinutes, billExpiryMinutes: row.billExpiryMinutes } : DEFAULT_PAYMENT_SETTINGS;
+  return row
+    ? { orderExpiryMinutes: row.orderExpiryMinutes, billExpiryMinutes: row.billExpiryMinutes, payReminderMinutes: row.payReminderMinutes }
+    : DEFAULT_PAYMENT_SETTINGS;
 }
 
 export async function savePaymentTimes(db: Executor, conferenceId: number, values: typeof DEFAULT_PAYMENT_SETTINGS) {

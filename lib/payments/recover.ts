@@ -4,6 +4,7 @@ import { paymentBill } from '@/db/schema';
 import { applyEvent } from './apply-event';
 import { closeAtProviders } from './close-bills';
 import type { Bill } from './create-bill';
+import { sendAllPayReminders } from '@/lib/orders/pay-reminders';
 import { expireStaleBills, expireStaleTransfers, expireUnpaidOrders } from './expire';
 import { providerConfig } from './methods';
 import { providerFor } from './providers';
@@ -62,14 +63,19 @@ export async function recoverPendingBills(db: DB, now = new Date(), minAgeMs = 6
   return settled;
 }
 
-/** One round of the payment sweeper: lost notifications recovered, unanswered refunds asked again, transfers never evidenced and unpaid orders expired. */
-async function paymentSweep(db: DB, now = new Date()): Promise<void> {
+/**
+ * One round of the payment sweeper: lost notifications recovered, unanswered refunds asked again,
+ * transfers never evidenced and unpaid orders expired (each participant told once), and the
+ * reminders to pay of orders whose pay-by time is near sent once.
+ */
+export async function paymentSweep(db: DB, now = new Date()): Promise<void> {
   await recoverPendingBills(db, now);
   await retryPendingRefunds(db, now);
   await expireStaleTransfers(db, now);
   while ((await expireUnpaidOrders(db, now)) > 0) {
     // A batch at a time, until nothing is left.
   }
+  await sendAllPayReminders(db, now);
 }
 
 let timer: NodeJS.Timeout | undefined;

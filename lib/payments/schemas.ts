@@ -33,11 +33,22 @@ export const ZMethodInput = z
 export type MethodInput = z.input<typeof ZMethodInput>;
 export type MethodValues = z.output<typeof ZMethodInput>;
 
-/** How long unpaid orders and online payments stay open, in minutes. */
-export const ZPaymentSettings = z.object({
-  orderExpiryMinutes: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(10, 'expiryRange').max(525_600, 'expiryRange'),
-  billExpiryMinutes: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(5, 'expiryRange').max(10_080, 'expiryRange'),
-});
+/**
+ * How long unpaid orders and online payments stay open, and how long before an order's pay-by time
+ * its reminder goes (0: none), in minutes. The reminder must come after the order was made: it is
+ * shorter than the order time.
+ */
+export const ZPaymentSettings = z
+  .object({
+    orderExpiryMinutes: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(10, 'expiryRange').max(525_600, 'expiryRange'),
+    billExpiryMinutes: z.coerce.number({ error: 'numberInvalid' }).int('numberInvalid').min(5, 'expiryRange').max(10_080, 'expiryRange'),
+    payReminderMinutes: z.coerce
+      .number({ error: 'numberInvalid' })
+      .int('numberInvalid')
+      .min(0, 'reminderRange')
+      .max(525_600, 'reminderRange'),
+  })
+  .refine((v) => v.payReminderMinutes < v.orderExpiryMinutes, { path: ['payReminderMinutes'], message: 'reminderTooLate' });
 
 /** Orders in an address (`/profile/order/pay/goto/12,13`): 1–20 ids, no repeats. */
 export const ZOrderIdList = z

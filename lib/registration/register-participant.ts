@@ -11,6 +11,8 @@ import { placeFeeChoice } from '@/lib/orders/place-fee-choice';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { publishUploads } from '@/lib/storage/intake';
 import { enqueueRendered } from '@/lib/mail/outbox';
+import { siteOrigin } from '@/lib/conferences/site-origin';
+import { paymentTimes } from '@/lib/payments/methods';
 import { templateOverride } from '@/lib/mail/template-overrides';
 import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
 import { checkAnswers } from './answers';
@@ -145,8 +147,16 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
   const answers = checked.answers;
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
   const override = await templateOverride(db, input.conference.id, 'registrationSuccess');
-  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale, override });
   const charged = state.costsSet ?? false;
+  // The orders' pay-by time and the payment page's link, for the mail (only when fees are charged).
+  const pay = charged
+    ? {
+        orderExpiryMinutes: (await paymentTimes(db, input.conference.id)).orderExpiryMinutes,
+        timeZone: state.timeZone,
+        origin: await siteOrigin(db, input.conference.id),
+      }
+    : null;
+  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale, override, pay });
 
   // A free registration without files is one statement: place, registration and mail.
   if (!charged && checked.files.length === 0) {

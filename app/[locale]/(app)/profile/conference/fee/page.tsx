@@ -9,6 +9,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { feeOffer } from '@/lib/fees/fee-offer';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { myFeeOrders } from '@/lib/orders/queries';
+import { earliestPayBy, payByTimes } from '@/lib/orders/pay-by-queries';
+import { formatPayBy } from '@/lib/orders/pay-by-text';
 import { orderPayActions } from '@/components/payments/order-pay-actions';
 import { latestBills } from '@/lib/payments/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
@@ -40,6 +42,8 @@ export default async function FeePage() {
   const hasRegisterOrder = orders.registration.some((o) => o.orderStatus === 'available');
   // Optional fees I already hold are changed on their own page, not added again.
   const held = orders.optional.filter((o) => o.orderStatus === 'available' || canChangeOrder(o)).flatMap((o) => (o.feeId ? [o.feeId] : []));
+  const payBy = await payByTimes(db, conference.id, [...orders.registration, ...orders.optional]);
+  const firstPayBy = earliestPayBy(payBy);
   const payActions = await orderPayActions(
     await latestBills(
       db,
@@ -93,6 +97,7 @@ export default async function FeePage() {
               timeZone={conference.timeZone}
               columns="fee"
               action={change('register')}
+              payBy={payBy}
             />
           ) : (
             <Text c="dimmed" size="sm">
@@ -109,7 +114,14 @@ export default async function FeePage() {
             {t('optionalFees')}
           </Title>
           {orders.optional.length > 0 ? (
-            <OrderTable orders={orders.optional} locale={locale} timeZone={conference.timeZone} columns="fee" action={change('optional')} />
+            <OrderTable
+              orders={orders.optional}
+              locale={locale}
+              timeZone={conference.timeZone}
+              columns="fee"
+              action={change('optional')}
+              payBy={payBy}
+            />
           ) : (
             <Text c="dimmed" size="sm">
               {t('noOptionalOrder')}
@@ -124,8 +136,14 @@ export default async function FeePage() {
             </Stack>
           )}
         </section>
-        {[...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && (
-          <Alert color="blue">{t('payLater')}</Alert>
+        {firstPayBy ? (
+          <Alert color="blue" data-testid="pay-later">
+            {t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
+          </Alert>
+        ) : (
+          [...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && (
+            <Alert color="blue">{t('payLater')}</Alert>
+          )
         )}
       </Stack>
     </Paper>

@@ -18,6 +18,7 @@ import { getTranslations } from 'next-intl/server';
 import { BookingForm, type FormHotel } from '@/components/hotel/booking/booking-form';
 import { CancelBookingButton } from '@/components/hotel/booking/cancel-booking-button';
 import { HotelCards } from '@/components/hotel/booking/hotel-cards';
+import { PayByNote } from '@/components/orders/pay-by-note';
 import { orderPayActions } from '@/components/payments/order-pay-actions';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
@@ -26,6 +27,7 @@ import { formatMoney } from '@/lib/fees/money';
 import { bookingOptions, listMyBookings } from '@/lib/hotel/booking-queries';
 import { localized } from '@/lib/i18n/localized';
 import { listMyOrders } from '@/lib/orders/queries';
+import { payByTimes } from '@/lib/orders/pay-by-queries';
 import { latestBills } from '@/lib/payments/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
 import { parseId } from '@/lib/validation/primitives';
@@ -67,6 +69,11 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
       conference.id,
       bookings.flatMap((b) => (b.order ? [b.order.id] : [])),
     ),
+  );
+  const payBy = await payByTimes(
+    db,
+    conference.id,
+    orders.filter((o) => o.type === 'hotel'),
   );
   const description = sanitizeOrganiserHtml(localized(options.description, locale));
   const conditions = sanitizeOrganiserHtml(localized(options.conditions, locale));
@@ -229,6 +236,7 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
                                   {to(`invalid_${b.order.invalidReason}`)}
                                 </Text>
                               )}
+                              <PayByNote orderId={b.order.id} payBy={payBy} locale={locale} timeZone={conference.timeZone} />
                             </Stack>
                           )}
                         </TableTd>

@@ -6,6 +6,8 @@ import { orderPayActions } from '@/components/payments/order-pay-actions';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { listMyOrders } from '@/lib/orders/queries';
+import { earliestPayBy, payByTimes } from '@/lib/orders/pay-by-queries';
+import { formatPayBy } from '@/lib/orders/pay-by-text';
 import { payRefusal } from '@/lib/payments/create-bill';
 import { latestBills } from '@/lib/payments/queries';
 
@@ -30,6 +32,8 @@ export default async function OrderListPage() {
     ),
   );
   const payable = orders.filter((o) => !payRefusal(o));
+  const payBy = await payByTimes(db, conference.id, orders);
+  const firstPayBy = earliestPayBy(payBy);
   const byCurrency = [...new Set(payable.map((o) => o.currency))].map((currency) => ({
     currency,
     ids: payable.filter((o) => o.currency === currency).map((o) => o.id),
@@ -45,7 +49,7 @@ export default async function OrderListPage() {
         </Text>
       ) : (
         <Stack gap="md">
-          <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} action={(order) => actions(order)} />
+          <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} action={(order) => actions(order)} payBy={payBy} />
           {byCurrency
             .filter((group) => group.ids.length > 1)
             .map((group) => (
@@ -55,7 +59,13 @@ export default async function OrderListPage() {
                 </ButtonLink>
               </div>
             ))}
-          {payable.length > 0 && <Alert color="blue">{t('payLater')}</Alert>}
+          {firstPayBy ? (
+            <Alert color="blue" data-testid="pay-later">
+              {t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
+            </Alert>
+          ) : (
+            payable.length > 0 && <Alert color="blue">{t('payLater')}</Alert>
+          )}
         </Stack>
       )}
     </Paper>

@@ -9,6 +9,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { myOrdersByIds } from '@/lib/orders/queries';
+import { earliestPayBy, payByTimes } from '@/lib/orders/pay-by-queries';
+import { formatPayBy } from '@/lib/orders/pay-by-text';
 import { payRefusal } from '@/lib/payments/create-bill';
 import { acceptsCurrency } from '@/lib/payments/method-fields';
 import { payerMethods } from '@/lib/payments/methods';
@@ -22,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Pay one or more of my orders (spec §2 order/pay/goto/:orderIds): the orders, the total, the enabled methods. */
 export default async function PayOrdersPage({ params }: { params: Promise<{ orderIds: string }> }) {
   const { db, conference, user, locale } = await requirePage('/profile/order/pay/goto/:orderIds');
-  const t = await getTranslations('payments');
+  const [t, to] = await Promise.all([getTranslations('payments'), getTranslations('orders')]);
   const parsed = ZOrderIdList.safeParse(decodeURIComponent((await params).orderIds));
   const orders = parsed.success ? await myOrdersByIds(db, conference.id, user.id, parsed.data) : [];
   const shell = (body: ReactNode) => (
@@ -52,12 +54,19 @@ export default async function PayOrdersPage({ params }: { params: Promise<{ orde
   const methods = (await payerMethods(db, conference.id)).filter((m) => acceptsCurrency(m.kind, orders[0].currency));
   const total = orders.reduce((sum, o) => sum + o.totalMinor, 0);
   const amount = formatMoney(total, orders[0].currency, locale);
+  const payBy = await payByTimes(db, conference.id, orders);
+  const firstPayBy = earliestPayBy(payBy);
   return shell(
     <>
-      <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} columns="fee" />
+      <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} columns="fee" payBy={payBy} />
       <Text fw={600} data-testid="pay-total">
         {t('payTotal', { amount })}
       </Text>
+      {firstPayBy && (
+        <Text size="sm" data-testid="pay-later">
+          {to('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
+        </Text>
+      )}
       {problem ? (
         <Alert color="orange" data-testid="pay-refused">
           {problem}
