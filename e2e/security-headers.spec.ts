@@ -40,7 +40,9 @@ test('every page and API answer carries the security headers; page scripts run o
 test('the login page cannot be framed by another origin', async ({ page }) => {
   // The 404 page it starts from, and the browser refusing the frame, are what the test provokes.
   allowConsoleError(/status of 404 \(Not Found\) @ \S+\/en\/404$/);
-  allowConsoleError(/frame-ancestors|X-Frame-Options|Refused to (display|frame)/);
+  allowConsoleError(
+    /frame-ancestors|X-Frame-Options|Refused to (display|frame)|^Framing '\S+' violates the following Content Security Policy/,
+  );
   await page.goto(hostUrl(E2E.englishOnlySlug, '/en/404'));
   const login = hostUrl(null, '/conferencelogin');
   const loaded = page.waitForEvent('framenavigated', { predicate: (f) => f !== page.mainFrame() });
