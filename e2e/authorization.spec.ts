@@ -92,12 +92,13 @@ function reviewerLanding(rule: RouteRule): string | null {
 
 /**
  * The status of a screen the visitor may see: the 404 screen says 404, and so does a content page,
- * a reviewer or an assignment that is not there (the walk asks for the literal `/page/:pageId`, the
- * literal `:userId`, and the detail pages without their `?id=`).
+ * a page to edit, a reviewer or an assignment that is not there (the walk asks for the literal
+ * `/page/:pageId`, the literal `:id` and `:userId`, and the detail pages without their `?id=`).
  */
 const NOT_THERE = [
   '/404',
   '/page/:pageId',
+  '/platform/config/page/edit/:id',
   '/platform/manage/reviewer/info/:userId',
   '/platform/submissionManage/submission/detail',
   '/platform/submissionManage/contribute/detail',

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { allowConsoleError, expect, test } from './support/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -83,6 +83,8 @@ test.describe('route guard', () => {
   });
 
   test('unknown paths answer the 404 screen with a 404 status, in place', async ({ page, request }) => {
+    // The browser reports each 404 page it is sent to.
+    allowConsoleError(/status of 404 \(Not Found\) @ \S+\/(no\/such\/page|en\/no-such-page)$/);
     const zh = await page.goto('/no/such/page');
     expect(zh?.status()).toBe(404);
     await expect(page).toHaveURL(/\/no\/such\/page$/);

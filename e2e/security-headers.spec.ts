@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '@/db/seed';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { login } from './support/helpers';
-import { expect, test } from './support/test';
+import { allowConsoleError, expect, test } from './support/test';
 
 /** Records every Content-Security-Policy violation the page reports, from its first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -38,6 +38,11 @@ test('every page and API answer carries the security headers; page scripts run o
 });
 
 test('the login page cannot be framed by another origin', async ({ page }) => {
+  // The 404 page it starts from, and the browser refusing the frame, are what the test provokes.
+  allowConsoleError(/status of 404 \(Not Found\) @ \S+\/en\/404$/);
+  allowConsoleError(
+    /frame-ancestors|X-Frame-Options|Refused to (display|frame)|^Framing '\S+' violates the following Content Security Policy/,
+  );
   await page.goto(hostUrl(E2E.englishOnlySlug, '/en/404'));
   const login = hostUrl(null, '/conferencelogin');
   const loaded = page.waitForEvent('framenavigated', { predicate: (f) => f !== page.mainFrame() });

@@ -478,6 +478,16 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await assignByHand(o, lang, submissionId, reviewerName, 1);
   await expect(o.getByTestId('detail-status')).toHaveText(lang.prefix ? 'Assigned' : '已分配');
   await expect(o.getByTestId('detail-authors')).toContainText(authors[1].surname);
+  // The chair's page links the abstract file and the full text, as the author uploaded them.
+  for (const [testId, expected] of [
+    ['detail-abstract-file', files.abstract],
+    ['detail-full-text', files.fullText],
+  ] as const) {
+    const href = await o.getByTestId(testId).getAttribute('href');
+    const response = await o.request.get(new URL(href!, BASE_URL).toString());
+    expect(response.status(), testId).toBe(200);
+    expect(Buffer.from(await response.body()).equals(expected)).toBe(true);
+  }
   const assignedMail = await waitForMail(reviewerEmail, since);
   expect(assignedMail.subject).toContain(lang.assignedMail);
   expect(assignedMail.subject).toContain(code);

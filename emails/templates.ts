@@ -187,6 +187,62 @@ export const mailTemplates = {
       ],
     },
   },
+  // The payment confirmation of each kind of order (spec §3 email config: registration, optional and
+  // hotel payment): a bill whose orders are all of one type gets its type's mail (lib/payments/payment-mail.ts).
+  registrationPaymentReceived: {
+    zh: {
+      subject: '【{conference}】注册费支付成功',
+      lines: [
+        '{name}，您好：',
+        '我们已收到您的注册费 {amount}（支付单号 {billNo}），您的会议注册费已支付成功。',
+        '您可以在个人中心的“我的订单”中下载收据或申请发票。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Registration fee paid',
+      lines: [
+        'Dear {name},',
+        'We received your registration fee of {amount} (payment {billNo}); your conference registration is paid.',
+        'You can download the receipt or request an invoice under "My orders" in the personal centre.',
+      ],
+    },
+  },
+  optionalPaymentReceived: {
+    zh: {
+      subject: '【{conference}】可选费用支付成功',
+      lines: [
+        '{name}，您好：',
+        '我们已收到您的可选费用 {amount}（支付单号 {billNo}），相关可选项目已支付成功。',
+        '您可以在个人中心的“我的订单”中下载收据或申请发票。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Optional fee paid',
+      lines: [
+        'Dear {name},',
+        'We received your payment of {amount} for optional items (payment {billNo}); they are now paid.',
+        'You can download the receipt or request an invoice under "My orders" in the personal centre.',
+      ],
+    },
+  },
+  hotelPaymentReceived: {
+    zh: {
+      subject: '【{conference}】酒店费用支付成功',
+      lines: [
+        '{name}，您好：',
+        '我们已收到您的酒店费用 {amount}（支付单号 {billNo}），您的酒店预订已支付成功。',
+        '您可以在个人中心的“酒店预订”中查看预订，在“我的订单”中下载收据。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Hotel booking paid',
+      lines: [
+        'Dear {name},',
+        'We received your payment of {amount} for your hotel booking (payment {billNo}); the booking is now paid.',
+        'You can see the booking under "Hotel booking" and download the receipt under "My orders" in the personal centre.',
+      ],
+    },
+  },
   paymentConfirmed: {
     zh: {
       subject: '【{conference}】汇款已确认',

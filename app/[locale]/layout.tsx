@@ -5,6 +5,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import styles from '@/components/site/chrome.module.css';
+import { ChunkLoadWatch } from '@/components/site/chunk-load-watch';
 import { HydrationMark } from '@/components/site/hydration-mark';
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteHeader } from '@/components/site/site-header';
@@ -36,6 +37,9 @@ export default async function LocaleLayout({ children, params }: Props) {
   const ctx = await getRequestContext();
   return (
     <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-mantine-color-scheme="light" suppressHydrationWarning>
+      <head>
+        <ChunkLoadWatch locale={locale} />
+      </head>
       <body>
         <div className={styles.shell}>
           <SiteHeader ctx={ctx} locale={locale} />

@@ -10,9 +10,8 @@ import { ApiError } from '@/components/ui/api-client';
 import { showApiError } from '@/components/ui/form-errors';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
-import { useApi, useAppLocale } from '@/components/ui/use-api';
+import { useApi } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
-import { countryName, COUNTRY_CODES } from '@/lib/registration/countries';
 import { activationFormSchema, type ActivationFormValues, type ActivationStep } from '@/lib/reviewers/schemas';
 import type { Invitation } from '@/lib/reviewers/activate';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -31,13 +30,21 @@ type Outcome = { next: string } | 'used' | null;
  * the address, not the key); signed in as the invited account, only the profile. A confirmation
  * comes before it is sent.
  */
-export function ActivationForm({ invitation, activationKey }: { invitation: Pending; activationKey: string }) {
+export function ActivationForm({
+  invitation,
+  activationKey,
+  countries,
+}: {
+  invitation: Pending;
+  activationKey: string;
+  /** The country choices in the page's language, named and sorted on the server (lib/registration/countries countryChoices). */
+  countries: { value: string; label: string }[];
+}) {
   const t = useTranslations('reviewers');
   const ta = useTranslations('auth');
   const newAccount = invitation.step === 'newAccount';
   const api = useApi();
   const router = useRouter();
-  const locale = useAppLocale();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const schema = useMemo(() => activationFormSchema(invitation.step), [invitation.step]);
   // The form checks, asks for a confirmation in the app's dialog, then sends. A refused field (the
@@ -73,13 +80,6 @@ export function ActivationForm({ invitation, activationKey }: { invitation: Pend
     },
   });
   const sending = form.formState.isSubmitting;
-  const countries = useMemo(
-    () =>
-      COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
-        a.value === 'OTHER' ? 1 : b.value === 'OTHER' ? -1 : a.label.localeCompare(b.label, locale === 'zh' ? 'zh-CN' : 'en'),
-      ),
-    [locale],
-  );
 
   /** Mails the sign-up code to the invitation's address (the public code call, through the platform's SMTP). */
   const sendCode = async () => {

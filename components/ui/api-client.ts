@@ -19,52 +19,72 @@ export { currentReturnAddress, localePath };
 
 let expiredShown = false;
 
+/** Spec §9: a call gives up after 600 s (HTTP timeout 600000 ms) and says so (`timeoutMessage`). */
+export const REQUEST_TIMEOUT_MS = 600_000;
+
+type CallOptions = { locale: Locale; networkMessage: string; timeoutMessage?: string };
+
 /**
  * Calls the REST contract under /api and unwraps the envelope. A 401 (session expired) is shown
  * once, then the visitor goes to the central login (or, without one, the login page) with the way back.
  */
-export async function apiFetch<T>(
-  path: string,
-  options: { method?: string; body?: unknown; locale: Locale; networkMessage: string },
-): Promise<T> {
+export async function apiFetch<T>(path: string, options: CallOptions & { method?: string; body?: unknown }): Promise<T> {
   const response = await send(path, options);
   return unwrap<T>(response, options);
 }
 
 /** Sends a call: JSON, or a FormData body as multipart (an upload). */
-async function send(path: string, options: { method?: string; body?: unknown; locale: Locale; networkMessage: string }): Promise<Response> {
+async function send(path: string, options: CallOptions & { method?: string; body?: unknown }): Promise<Response> {
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     return await fetch(`/api${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers: multipart ? { 'x-locale': options.locale } : { 'content-type': 'application/json', 'x-locale': options.locale },
       body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
+      signal: controller.signal,
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', options.networkMessage);
+    throw networkError(options, controller.signal.aborted);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function networkError(options: CallOptions, timedOut: boolean): ApiError {
+  return timedOut
+    ? new ApiError(0, 'TIMEOUT', options.timeoutMessage ?? options.networkMessage)
+    : new ApiError(0, 'NETWORK', options.networkMessage);
 }
 
 /**
  * Sends an upload (multipart) with XMLHttpRequest, which reports the bytes sent (fetch does not):
  * `onProgress` gets the share sent, 0 to 1. The answer is the usual envelope, unwrapped like apiFetch's.
  */
-export function apiUpload<T>(
-  path: string,
-  body: FormData,
-  options: { locale: Locale; networkMessage: string; onProgress?: (share: number) => void },
-): Promise<T> {
+export function apiUpload<T>(path: string, body: FormData, options: CallOptions & { onProgress?: (share: number) => void }): Promise<T> {
   return new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      xhr.abort();
+    }, REQUEST_TIMEOUT_MS);
     xhr.open('POST', `/api${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('x-locale', options.locale);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
-    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status }));
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', options.networkMessage));
+    xhr.onload = () => {
+      clearTimeout(timer);
+      resolve(new Response(xhr.responseText, { status: xhr.status }));
+    };
+    xhr.onerror = () => {
+      clearTimeout(timer);
+      reject(networkError(options, timedOut));
+    };
     xhr.onabort = xhr.onerror;
     xhr.send(body);
   }).then((response) => unwrap<T>(response, options));
@@ -74,7 +94,7 @@ export function apiUpload<T>(
  * Calls a download (a file answer rather than the envelope) and hands the file to the browser under
  * the name the server gave; an error answer is the usual envelope.
  */
-export async function apiDownload(path: string, options: { body: unknown; locale: Locale; networkMessage: string }): Promise<void> {
+export async function apiDownload(path: string, options: CallOptions & { body: unknown }): Promise<void> {
   const response = await send(path, options);
   if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
     await unwrap(response, options);
@@ -93,7 +113,7 @@ export async function apiDownload(path: string, options: { body: unknown; locale
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-async function unwrap<T>(response: Response, options: { locale: Locale; networkMessage: string }): Promise<T> {
+async function unwrap<T>(response: Response, options: CallOptions): Promise<T> {
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope) throw new ApiError(response.status, 'INTERNAL', options.networkMessage);
   if (envelope.code === 200) return envelope.data;

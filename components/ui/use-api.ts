@@ -21,7 +21,7 @@ export function useApi() {
   const t = useTranslations('errors');
   return useCallback(
     <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
-      apiFetch<T>(path, { ...options, locale, networkMessage: t('network') }),
+      apiFetch<T>(path, { ...options, locale, networkMessage: t('network'), timeoutMessage: t('timeout') }),
     [locale, t],
   );
 }
@@ -32,7 +32,7 @@ export function useUpload() {
   const t = useTranslations('errors');
   return useCallback(
     <T>(path: string, body: FormData, onProgress?: (share: number) => void) =>
-      apiUpload<T>(path, body, { locale, networkMessage: t('network'), onProgress }),
+      apiUpload<T>(path, body, { locale, networkMessage: t('network'), timeoutMessage: t('timeout'), onProgress }),
     [locale, t],
   );
 }
@@ -41,7 +41,10 @@ export function useUpload() {
 export function useDownload() {
   const locale = useAppLocale();
   const t = useTranslations('errors');
-  return useCallback((path: string, body: unknown) => apiDownload(path, { body, locale, networkMessage: t('network') }), [locale, t]);
+  return useCallback(
+    (path: string, body: unknown) => apiDownload(path, { body, locale, networkMessage: t('network'), timeoutMessage: t('timeout') }),
+    [locale, t],
+  );
 }
 
 /** Turns a zod message key on a form field into the user's language. */

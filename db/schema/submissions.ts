@@ -38,6 +38,8 @@ export const submissionConfig = pgTable(
     keywordsMin: integer('keywords_min').notNull().default(1),
     keywordsMax: integer('keywords_max').notNull().default(8),
     abstractMaxChars: integer('abstract_max_chars').notNull().default(3000),
+    // A new call made in the app requires both files (ZCallConfig's defaults, spec §5); the service
+    // always writes these two, so the column defaults only serve rows planted directly.
     abstractFileRequired: boolean('abstract_file_required').notNull().default(false),
     /** Extensions without the dot, e.g. ['pdf', 'docx']. */
     abstractFileTypes: jsonb('abstract_file_types').$type<string[]>().notNull().default(['pdf', 'doc', 'docx']),

@@ -89,6 +89,7 @@ export const ERROR_TABLE = {
   MAIL_TEMPLATE_NOT_FOUND: { message: 'mailConfig.templateNotFound', status: 404 },
   MAIL_TOO_MANY_RECIPIENTS: { message: 'mailConfig.tooManyRecipients', status: 400 },
   MENU_HAS_CHILDREN: { message: 'menuHasChildren', status: 409 },
+  METHOD_NOT_ALLOWED: { message: 'methodNotAllowed', status: 405 },
   MENU_NOT_FOUND: { message: 'menuNotFound', status: 404 },
   MENU_PAGE_INVALID: { message: 'menuPageInvalid', status: 400 },
   MENU_PARENT_INVALID: { message: 'menuParentInvalid', status: 400 },

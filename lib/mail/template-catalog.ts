@@ -4,13 +4,17 @@ import { placeholdersIn } from './template-schema';
 
 /**
  * The mail templates a conference sends and its organisers may reword (spec §3 email config):
- * registration, payments (registration, optional and hotel orders alike), invoices, abstract
+ * registration, payments (one confirmation each for registration, optional and hotel orders, one
+ * for mixed bills, and the transfer's confirmation and refusal), invoices, abstract
  * submission, reviewers' and chairs' mails, the final result and the hotel mails. Account mail
  * (codes, the password notice) and the platform's publication mails stay the platform's wording.
  * Browser-safe: the editor lists these with their placeholders.
  */
 export const EDITABLE_TEMPLATES = [
   'registrationSuccess',
+  'registrationPaymentReceived',
+  'optionalPaymentReceived',
+  'hotelPaymentReceived',
   'paymentReceived',
   'paymentConfirmed',
   'paymentRejected',
@@ -65,6 +69,9 @@ export const MAIL_KINDS = {
   feedbackReply: { owner: 'conference', credential: false },
   registrationSuccess: { owner: 'conference', credential: false },
   paymentReceived: { owner: 'conference', credential: false },
+  registrationPaymentReceived: { owner: 'conference', credential: false },
+  optionalPaymentReceived: { owner: 'conference', credential: false },
+  hotelPaymentReceived: { owner: 'conference', credential: false },
   paymentConfirmed: { owner: 'conference', credential: false },
   paymentRejected: { owner: 'conference', credential: false },
   invoiceIssued: { owner: 'conference', credential: false },
@@ -130,7 +137,7 @@ const EXTRA_VARS: Partial<Record<EditableTemplate, readonly string[]>> = { regis
  * these) and its extras, all of the booking's for the hotel mails.
  */
 export function templateVars(name: EditableTemplate): readonly string[] {
-  if (name.startsWith('hotel')) return HOTEL_BOOKING_MAIL_VARS;
+  if (name.startsWith('hotelBooking')) return HOTEL_BOOKING_MAIL_VARS;
   const found = new Set<string>();
   for (const locale of locales) {
     const template = mailTemplates[name][locale];

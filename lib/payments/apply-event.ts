@@ -7,6 +7,8 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { formatMoney } from '@/lib/fees/money';
 import { billOrderIds, type Bill } from './create-bill';
 import { logBill, logOrders } from './log';
+import { paidMailTemplate, type PaymentMail } from './payment-mail';
+import type { MailTemplateName } from '@/emails/templates';
 import { isOnlineKind, type MethodKind, type VerifiedEvent } from './providers/types';
 import { isPaid, PAYABLE_STATUSES } from '@/lib/orders/rules';
 
@@ -30,12 +32,7 @@ async function lockBill(tx: Executor, conferenceId: number, kind: MethodKind, bi
 }
 
 /** The payment mail, in the payer's language, written in the same transaction. */
-export async function queuePaymentMail(
-  tx: Executor,
-  bill: Bill,
-  template: 'paymentReceived' | 'paymentConfirmed' | 'paymentRejected',
-  note = '',
-) {
+export async function queuePaymentMail(tx: Executor, bill: Bill, template: MailTemplateName, note = '') {
   const [row] = await tx
     .select({ email: user.email, name: user.name, title: conference.title })
     .from(user)
@@ -67,7 +64,7 @@ export async function queuePaymentMail(
 export async function settleBill(
   tx: Executor,
   bill: Bill,
-  opts: { providerTxnId: string | null; actor: string | null; template: 'paymentReceived' | 'paymentConfirmed'; now: Date },
+  opts: { providerTxnId: string | null; actor: string | null; template: PaymentMail; now: Date },
 ): Promise<boolean> {
   const ids = await billOrderIds(tx, bill.id);
   const orders = await tx
@@ -97,7 +94,14 @@ export async function settleBill(
     .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
   await logBill(tx, bill, 'paid', opts.actor, opts.providerTxnId ?? '');
   await logOrders(tx, bill.conferenceId, ids, 'paid', opts.actor, bill.billNo);
-  await queuePaymentMail(tx, bill, opts.template);
+  await queuePaymentMail(
+    tx,
+    bill,
+    paidMailTemplate(
+      opts.template,
+      orders.map((o) => o.type),
+    ),
+  );
   return true;
 }
 

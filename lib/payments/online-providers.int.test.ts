@@ -84,7 +84,8 @@ describe.each(testBackends())('online providers on %s', (backend) => {
       return { ...data, providerRef: (await billRow(data.billId)).providerRef };
     };
     const receivedMails = async (billNo: string) =>
-      (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'paymentReceived'))).filter((m) =>
+      // The planted orders are optional fees: the mail is that kind's confirmation (spec §3).
+      (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'optionalPaymentReceived'))).filter((m) =>
         m.text.includes(billNo),
       );
     /** The rows a refused notification must leave as they were. */

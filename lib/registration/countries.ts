@@ -33,3 +33,15 @@ export function countryName(code: string, locale: Locale): string {
 export function offeredCountries(restricted: readonly string[]): string[] {
   return restricted.length ? COUNTRY_CODES.filter((c) => restricted.includes(c)) : COUNTRY_CODES;
 }
+
+/**
+ * Every country as a choice, by name in `locale` (Others last). Made on the server and handed to a
+ * client form: Node's and the browser's ICU name and sort some regions differently, and a list
+ * rendered in both would not match when React hydrates it (error #418).
+ */
+export function countryChoices(locale: Locale): { value: string; label: string }[] {
+  const collator = new Intl.Collator(locale === 'zh' ? 'zh-CN' : 'en');
+  return COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) =>
+    a.value === 'OTHER' ? 1 : b.value === 'OTHER' ? -1 : collator.compare(a.label, b.label),
+  );
+}

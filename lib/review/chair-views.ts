@@ -181,6 +181,8 @@ export async function submissionReviewDetail(db: Executor, conferenceId: number,
       category: s.category,
       keywords: s.keywords,
       abstract: s.abstract,
+      hasAbstractFile: s.abstractFileId !== null,
+      hasFullText: s.fullTextFileId !== null,
       decision: s.decision,
       chairOpinion: s.chairOpinion,
       finalOpinion: s.finalOpinion,
@@ -217,3 +219,19 @@ export async function submissionReviewDetail(db: Executor, conferenceId: number,
 }
 
 export type SubmissionReviewDetail = Awaited<ReturnType<typeof submissionReviewDetail>>;
+
+/** The current version's abstract file or full text of a submission, for the chair and managers: its file row's id. */
+export async function chairSubmissionFileId(
+  db: Executor,
+  conferenceId: number,
+  submissionId: number,
+  kind: 'abstract' | 'fullText',
+): Promise<number> {
+  const [row] = await db
+    .select({ abstractFileId: submission.abstractFileId, fullTextFileId: submission.fullTextFileId })
+    .from(submission)
+    .where(and(eq(submission.id, submissionId), eq(submission.conferenceId, conferenceId)));
+  const id = kind === 'abstract' ? row?.abstractFileId : row?.fullTextFileId;
+  if (!id) throw new AppError('FILE_NOT_FOUND');
+  return id;
+}

@@ -80,6 +80,9 @@ export type SubmitReviewInput = z.infer<typeof ZSubmitReview>;
 
 export const ZIdQuery = z.object({ id: ZId });
 
+/** One of a submission's two files: `?id=` (an assignment's or a submission's) and `kind`. */
+export const ZFileQuery = z.object({ id: ZId, kind: z.enum(['abstract', 'fullText'], 'invalidChoice') });
+
 export const ZDeclareConflict = z.object({
   assignmentId: ZId,
   reason: z.string('tooLong').trim().max(500, 'tooLong').default(''),

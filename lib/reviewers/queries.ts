@@ -78,9 +78,23 @@ export async function listReviewers(db: Executor, conferenceId: number, query: R
   return { rows: rows.map(publicReviewer), total, page: query.page, size: query.size };
 }
 
-/** One reviewer with their assignment counts (all that are not cancelled, and those submitted). */
-export async function reviewerDetail(db: Executor, conferenceId: number, id: number) {
-  const row = await findReviewer(db, conferenceId, id);
+/**
+ * One reviewer with their assignment counts (all that are not cancelled, and those submitted), found
+ * by their account id (spec §2 /platform/manage/reviewer/info/:userId); REVIEWER_NOT_FOUND when this
+ * conference has no reviewer with that account.
+ */
+export async function reviewerDetailByAccount(db: Executor, conferenceId: number, userId: string) {
+  const [row] = await db
+    .select()
+    .from(reviewer)
+    .where(and(eq(reviewer.conferenceId, conferenceId), eq(reviewer.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('REVIEWER_NOT_FOUND');
+  return reviewerDetail(db, conferenceId, row);
+}
+
+async function reviewerDetail(db: Executor, conferenceId: number, row: Reviewer) {
+  const id = row.id;
   const [counts] = await db
     .select({
       assigned: sql<number>`count(*) filter (where ${reviewAssignment.status} <> 'cancelled')`.mapWith(Number),

@@ -22,9 +22,11 @@ describe('callState', () => {
 describe('ZCallConfig', () => {
   const issue = (value: Record<string, unknown>) => ZCallConfig.safeParse({ ...dates, ...value }).error?.issues[0];
 
-  it('has the column defaults when nothing is given', () => {
+  it('has the defaults of a new call when nothing is given: both files required (spec §5)', () => {
     expect(DEFAULT_CALL_CONFIG).toMatchObject({
       enabled: false,
+      abstractFileRequired: true,
+      fullTextRequired: true,
       cap: 0,
       keywordsMin: 1,
       keywordsMax: 8,

@@ -75,10 +75,11 @@ export const ZCallConfig = z
     keywordsMin: whole(0, 20, 'keywordsRange').default(1),
     keywordsMax: whole(1, 20, 'keywordsRange').default(8),
     abstractMaxChars: whole(100, 20000, 'abstractMaxRange').default(3000),
-    abstractFileRequired: z.boolean().default(false),
+    /** A new call asks for the abstract file and the full text (spec §5: both required); the organiser may relax either. */
+    abstractFileRequired: z.boolean().default(true),
     abstractFileTypes: fileTypes.default(['pdf', 'doc', 'docx']),
     abstractFileMaxMb: fileSize.default(10),
-    fullTextRequired: z.boolean().default(false),
+    fullTextRequired: z.boolean().default(true),
     fullTextTypes: fileTypes.default(['pdf', 'doc', 'docx']),
     fullTextMaxMb: fileSize.default(SUBMISSION_FILE_MAX_MB),
     /** Integer minor units; 0 = no fee. */

@@ -30,3 +30,9 @@ export function parseId(raw: string | string[] | undefined | null): number | nul
   const id = Number(value);
   return id >= 1 && id <= MAX_ID ? id : null;
 }
+
+/** An account id written in an address (`/platform/manage/reviewer/info/<id>`): letters, digits, `-` and `_`, at most 64; anything else is null. */
+export function parseAccountId(raw: string | string[] | undefined | null): string | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : null;
+}

@@ -13,6 +13,7 @@ import { conference, conferenceMember, platformAdmin } from '@/db/schema';
 import { DEMO_SLUG, seedDemo } from '@/db/seed';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { EXTRA_SEGMENT_ENCODINGS, HOSTILE_SEGMENTS, HUGE_STRING, PATH_ENCODINGS, hostileQueries, hostileValues } from './inputs';
+import type { MethodNotAllowedHandler } from '@/lib/http/method-not-allowed';
 import type { RouteHandler } from '@/lib/http/route';
 import { apiRequest, plantSession, sessionUserId, useAsProcessDatabase } from '@/testing/harness/handlers';
 
@@ -89,6 +90,41 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
     expect(Object.keys(modules).length).toBeGreaterThan(70);
   });
 
+  it("answers a method a route does not serve with the 405 envelope and Allow, in the caller's language", async () => {
+    const problems: string[] = [];
+    for (const [file, load] of Object.entries(modules).sort()) {
+      const mod = await load();
+      for (const method of METHODS) {
+        const handler = mod[method] as MethodNotAllowedHandler | RouteHandler | undefined;
+        if (typeof handler !== 'function') problems.push(`${file} exports no ${method}`);
+        else if ('allow' in handler) {
+          const { url, params } = addressOf(file, '1');
+          for (const [locale, message] of [
+            ['zh', '此地址不支持该请求方式'],
+            ['en', 'This address does not take this kind of request.'],
+          ] as const) {
+            const res = await (handler as (req: Request, seg: unknown) => Promise<Response>)(
+              apiRequest(url, { method, token, body: method === 'GET' ? undefined : '{}', headers: { 'x-locale': locale } }),
+              { params: Promise.resolve(params) },
+            );
+            const body = (await res.json()) as { code: number; error: string; message: string; data: unknown };
+            if (
+              res.status !== 405 ||
+              body.code !== 405 ||
+              body.error !== 'METHOD_NOT_ALLOWED' ||
+              body.message !== message ||
+              body.data !== null
+            )
+              problems.push(`${method} ${url} (${locale}) answered ${res.status} ${JSON.stringify(body)}`);
+            const allow = res.headers.get('allow') ?? '';
+            if (!handler.allow.every((m) => allow.includes(m)) || allow.includes(method)) problems.push(`${method} ${url} Allow: ${allow}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('answers every hostile input below 500, in the envelope, and changes nothing on an error', { timeout: 1_200_000 }, async () => {
     const findings: Finding[] = [];
     let calls = 0;
@@ -126,7 +162,8 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
       const mod = await load();
       for (const method of METHODS) {
         const handler = mod[method] as RouteHandler | undefined;
-        if (typeof handler !== 'function') continue;
+        // A method the file does not serve answers 405 before reading anything (the test above).
+        if (typeof handler !== 'function' || 'allow' in handler) continue;
         const options = handler.options ?? {};
         const hasSegments = file.includes('[');
         for (const segment of hasSegments ? HOSTILE_SEGMENTS : ['-']) {

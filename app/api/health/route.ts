@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { getDatabase } from '@/db/client';
 import { ok, fail } from '@/lib/http/envelope';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +17,5 @@ export async function GET() {
     return NextResponse.json(fail(503, 'UNAVAILABLE', 'database unavailable'), { status: 503 });
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -19,6 +19,8 @@ export function RevenueChart({
       data={data}
       dataKey="day"
       withLegend
+      // Whole units of money on the axis, never 0.5 steps.
+      yAxisProps={{ allowDecimals: false }}
       aria-label={label}
       series={currencies.map((currency, i) => ({ name: currency, color: colors[i % colors.length] }))}
     />

@@ -26,6 +26,8 @@ export function StatusChart({
       type="stacked"
       orientation="vertical"
       yAxisProps={{ width: 110 }}
+      // Counts: whole numbers on the axis (recharts would tick 0.25 steps for a handful).
+      xAxisProps={{ allowDecimals: false }}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
       aria-label={label}

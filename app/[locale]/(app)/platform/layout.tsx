@@ -2,12 +2,18 @@ import { Container, Grid, GridCol, Paper, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SectionNav } from '@/components/layout/section-nav';
+import { activeReviewerFor } from '@/lib/reviewers/queries';
 import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
   const [t, ctx] = await Promise.all([getTranslations('nav'), getRequestContext()]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
+  // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
+  const chair =
+    !admin && ctx.roles.reviewer && ctx.user && ctx.conference
+      ? (await activeReviewerFor(ctx.db, ctx.conference.id, ctx.user.id))?.role === 'chair'
+      : false;
   const items = [
     ...(admin
       ? [
@@ -37,7 +43,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
     ...(admin || ctx.roles.reviewer
       ? [
           { href: '/platform/submissionManage/user', label: t('reviewerHome') },
-          { href: '/platform/submissionManage/index', label: t('reviewOverview') },
+          ...(admin || chair ? [{ href: '/platform/submissionManage/index', label: t('reviewOverview') }] : []),
         ]
       : []),
   ];

@@ -18,7 +18,8 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} fz="xl" mt={4} data-testid={testId}>
+      {/* A div: the value may hold a badge (a div), which a <p> cannot (the browser would split it, error #418). */}
+      <Text component="div" fw={700} fz="xl" mt={4} data-testid={testId}>
         {value}
       </Text>
     </Paper>

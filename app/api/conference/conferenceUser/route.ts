@@ -8,6 +8,7 @@ import { parseAnswers } from '@/lib/registration/answers';
 import { updateRegistrant } from '@/lib/registration/manage-registrants';
 import { registerParticipant } from '@/lib/registration/register-participant';
 import { ZId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZAnswers = z.record(z.string(), z.unknown()).default({});
 
@@ -54,3 +55,5 @@ export const PUT = route({ auth: 'manager', body: z.object({ id: ZId, answers: Z
   await updateRegistrant(db, { conferenceId: conference.id, id: body.id, answers, files });
   return { id: body.id };
 });
+
+export const { GET, PATCH, DELETE } = otherMethods('POST', 'PUT');

@@ -1,6 +1,7 @@
 import { listMaterialsFor } from '@/lib/downloads/materials';
 import { viewerOf } from '@/lib/downloads/permissions';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The materials the caller may download (by their audience), and how many others the conference has. */
 export const GET = route({ auth: 'user', published: true }, async ({ db, conference, user, roles }) => {
@@ -21,3 +22,5 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
     })),
   };
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

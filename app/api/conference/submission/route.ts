@@ -4,6 +4,7 @@ import { callForPapers, callStateNow } from '@/lib/submissions/config';
 import { listMySubmissions } from '@/lib/submissions/queries';
 import { ZSubmissionInput } from '@/lib/submissions/schemas';
 import { submitSubmission } from '@/lib/submissions/submit-submission';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** My submissions at this conference (each with the state I may see and its fee order), and the call as an author sees it. */
 export const GET = route({ auth: 'user', published: true }, async ({ db, conference, user }) => {
@@ -15,3 +16,5 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
 export const POST = route({ auth: 'user', published: true, body: ZSubmissionInput }, async ({ db, conference, user, locale, body }) =>
   submitSubmission(db, { conference, user, locale, values: body }),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

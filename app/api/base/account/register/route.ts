@@ -3,6 +3,7 @@ import { registerAccount } from '@/lib/accounts/register-account';
 import { ZSignUp } from '@/lib/accounts/schemas';
 import { signIn } from '@/lib/accounts/sign-in';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Creates the account (after the emailed code) and signs it in: register-and-login; data.next is where to go (landingPathFor). */
 export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, conference, locale, responseHeaders }) => {
@@ -12,3 +13,5 @@ export const POST = route({ body: ZSignUp }, async ({ db, body, req, ip, confere
   const landing = await landingFor(db, { conferenceId: conference.id, userId, locale, redirect: body.redirect });
   return { userId, token: session.token, ...landing };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rolesFor } from '@/lib/auth/roles';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Whether an account (cstnetId = account id; default the caller) administers this conference. */
 export const GET = route(
@@ -13,3 +14,5 @@ export const GET = route(
     return { isAdmin: target.manager || target.platformAdmin, platformAdmin: target.platformAdmin };
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -9,6 +9,7 @@ import { localePath } from '@/lib/i18n/locale-path';
 import { beginLogin } from '@/lib/oidc/begin-login';
 import { findCentral, findOrganisation } from '@/lib/oidc/queries';
 import { ZBeginQuery } from '@/lib/oidc/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function redirectTo(location: string, dropSession: boolean): Response {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -55,3 +56,5 @@ export const GET = route({ query: ZBeginQuery }, async ({ db, conference, query,
     return redirectTo(central && query.prompt ? fallback : localePath(query.locale, `${page}?error=unavailable`), expired);
   }
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -2,6 +2,7 @@ import { landingFor } from '@/lib/accounts/landing';
 import { signIn } from '@/lib/accounts/sign-in';
 import { ZLogin } from '@/lib/accounts/schemas';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * Email and password login; with `code` (the emailed sign-in code, sendEmailCode type loginCode)
@@ -16,3 +17,5 @@ export const POST = route({ body: ZLogin }, async ({ db, body, req, ip, conferen
   const landing = await landingFor(db, { conferenceId: conference.id, userId: session.userId, locale, redirect: body.redirect });
   return { token: session.token, ...landing };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

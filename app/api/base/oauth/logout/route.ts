@@ -1,6 +1,7 @@
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { signOut } from '@/lib/accounts/sign-in';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Ends the session (cookie or bearer token). */
 export const DELETE = route({ auth: 'user' }, async ({ req, locale, responseHeaders }) => {
@@ -8,3 +9,5 @@ export const DELETE = route({ auth: 'user' }, async ({ req, locale, responseHead
   const t = serverTranslator(locale, 'auth');
   return { flag: true, message: t('loggedOut') };
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods('DELETE');

@@ -5,6 +5,7 @@ import { route } from '@/lib/http/route';
 import { localeFreePath } from '@/lib/i18n/locale-path';
 import { completeLogin } from '@/lib/oidc/complete-login';
 import { ZLoginCallback } from '@/lib/oidc/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * The organisation login's callback (spec §7 POST /base/oauth/oidcLogin {code, state}): exchanges
@@ -25,3 +26,5 @@ export const POST = route({ body: ZLoginCallback }, async ({ db, conference, bod
   for (const cookie of done.setCookies) response.headers.append('set-cookie', cookie);
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

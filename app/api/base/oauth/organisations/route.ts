@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { ZOrganisationSearch } from '@/lib/oidc/schemas';
 import { searchOrganisations } from '@/lib/oidc/search';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * The organisation search (spec §7): body {query, selectInput 'edugain,local' | 'edugain', clientId,
@@ -10,3 +11,5 @@ import { searchOrganisations } from '@/lib/oidc/search';
 export const POST = route({ body: ZOrganisationSearch }, async ({ db, body, locale }) =>
   searchOrganisations(db, { query: body.query, selectInput: body.selectInput, returnPath: body.state, locale }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -4,6 +4,7 @@ import { updateProfile } from '@/lib/accounts/update-profile';
 import { isRegistered } from '@/lib/auth/roles';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The signed-in account's info, with allUsers.conferenceManage / conferenceReview for this conference. */
 export const GET = route({ auth: 'user' }, async ({ db, user, roles, conference }) => {
@@ -24,3 +25,5 @@ export const PUT = route({ auth: 'user', body: ZProfile }, async ({ db, user, bo
   await updateProfile(db, user.id, body);
   return { saved: true };
 });
+
+export const { POST, PATCH, DELETE } = otherMethods('GET', 'PUT');

@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 import { extensionOf } from '@/lib/storage/file-types';
 import { storageKey } from '@/lib/storage/keys';
 import { isStoredName } from '@/lib/storage/stored-name';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
@@ -14,3 +15,5 @@ export const GET = route({}, async ({ conference, params }) => {
   const mime = MIME[extensionOf(name)] ?? 'application/octet-stream';
   return storedFileResponse(storageKey(conference.id, 'public', name), { mime, fileName: null, cache: 'immutable' }, 'NOT_FOUND');
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

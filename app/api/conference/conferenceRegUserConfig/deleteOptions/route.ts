@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { activeVersion, deleteCustomField } from '@/lib/registration/field-config';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Deletes a custom item (query id = its key). */
 export const DELETE = route(
@@ -10,3 +11,5 @@ export const DELETE = route(
     return { deleted: query.id };
   },
 );
+
+export const { GET, POST, PUT, PATCH } = otherMethods('DELETE');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { deleteRule } from '@/lib/registration/rule-versions';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Deletes a rule version and its form; the version in use cannot be deleted. */
 export const DELETE = route(
@@ -10,3 +11,5 @@ export const DELETE = route(
     return { deleted: query.version };
   },
 );
+
+export const { GET, POST, PUT, PATCH } = otherMethods('DELETE');

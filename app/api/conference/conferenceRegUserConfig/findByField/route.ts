@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { loadCountryOptions, loadFields } from '@/lib/registration/field-config';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** A version's registration form (the one in use by default): all fields or one by `field` key, and the offered countries. */
 export const GET = route(
@@ -13,3 +14,5 @@ export const GET = route(
     return { fields: query.field ? fields.filter((f) => f.key === query.field) : fields, countryOptions };
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

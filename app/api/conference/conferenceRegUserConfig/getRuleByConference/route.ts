@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { findRule } from '@/lib/registration/rule-versions';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** One rule version (the one in use when none is named). */
 export const GET = route(
@@ -12,3 +13,5 @@ export const GET = route(
     return rule;
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { activeVersion, moveField } from '@/lib/registration/field-config';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Moves an item one place up or down in the form. */
 export const POST = route(
@@ -13,3 +14,5 @@ export const POST = route(
     return { moved: body.key };
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { findBasicConfig, saveBasicConfig } from '@/lib/registration/basic-config';
 import { COUNTRY_CODES } from '@/lib/registration/countries';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Restricts the countries offered by the country field (an empty list offers all). */
 export const POST = route(
@@ -15,3 +16,5 @@ export const POST = route(
     return { countries: body.countries };
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { ZFieldInput } from '@/lib/registration/fields';
 import { activeVersion, saveCommonSwitches, saveCustomField } from '@/lib/registration/field-config';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZVersion = { version: z.string().max(30).optional() };
 const ZCommonSwitches = z.object({
@@ -24,3 +25,5 @@ export const POST = route(
     return { key: await saveCustomField(db, conference.id, body, version) };
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

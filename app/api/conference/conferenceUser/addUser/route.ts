@@ -3,6 +3,7 @@ import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
 import { parseAnswers } from '@/lib/registration/answers';
 import { addRegistrant } from '@/lib/registration/manage-registrants';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** An organiser registers someone by email (an existing account, or a new one without password). */
 export const POST = route(
@@ -18,3 +19,5 @@ export const POST = route(
     });
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

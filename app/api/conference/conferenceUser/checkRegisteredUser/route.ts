@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { AppError } from '@/lib/http/app-error';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Whether an email has registered for this conference: your own email, or any for organisers. */
 export const GET = route(
@@ -15,3 +16,5 @@ export const GET = route(
     return { registered: registration !== null };
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

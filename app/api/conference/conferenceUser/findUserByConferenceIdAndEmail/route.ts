@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { findUserByEmail } from '@/lib/accounts/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The registration of an email at this conference (organisers), or null. */
 export const GET = route(
@@ -22,3 +23,5 @@ export const GET = route(
     };
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

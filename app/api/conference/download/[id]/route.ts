@@ -4,6 +4,7 @@ import { viewerOf } from '@/lib/downloads/permissions';
 import { storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
 import { storedKeyOf } from '@/lib/storage/intake';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * Downloads a material: the caller's audience is checked again on every download (registered,
@@ -19,3 +20,5 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
     fileName: material.file.oriName,
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -2,6 +2,7 @@ import { myFeedbackDetail } from '@/lib/feedback/queries';
 import { ZFeedbackIdQuery } from '@/lib/feedback/schemas';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** One feedback of mine with the organisers' replies; opening it marks them read (the answer says which were new). */
 export const GET = route({ auth: 'user', query: ZFeedbackIdQuery }, async ({ db, conference, user, query }) => {
@@ -9,3 +10,5 @@ export const GET = route({ auth: 'user', query: ZFeedbackIdQuery }, async ({ db,
   if (!detail) throw new AppError('FEEDBACK_NOT_FOUND');
   return detail;
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

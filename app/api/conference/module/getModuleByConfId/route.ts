@@ -1,5 +1,6 @@
 import { registrantCap, registrationWindow } from '@/lib/conferences/website-config';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Which modules the conference has switched on (the register flag, with its cap and window). */
 export const POST = route({}, async ({ db, conference }) => {
@@ -12,3 +13,5 @@ export const POST = route({}, async ({ db, conference }) => {
     registrationOpen: window.open,
   };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,5 +1,6 @@
 import { PUBLISHED } from '@/lib/conferences/status';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The conference's status code ('4' = published). */
 export const GET = route({}, async ({ conference }) => ({
@@ -7,3 +8,5 @@ export const GET = route({}, async ({ conference }) => ({
   status: conference.status,
   published: conference.status === PUBLISHED,
 }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

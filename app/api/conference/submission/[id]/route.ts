@@ -6,6 +6,7 @@ import { callForPapers, callStateNow } from '@/lib/submissions/config';
 import { authorActions } from '@/lib/submissions/permissions';
 import { findMySubmissionRow, mySubmissionView } from '@/lib/submissions/queries';
 import { ZSubmissionInput } from '@/lib/submissions/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function submissionId(raw: string | undefined): number {
   try {
@@ -31,3 +32,5 @@ export const GET = route({ auth: 'user', published: true }, async ({ db, confere
 export const PUT = route({ auth: 'user', published: true, body: ZSubmissionInput }, async ({ db, conference, user, params, body }) =>
   updateSubmission(db, { conference, userId: user.id, submissionId: submissionId(params.id), values: body }),
 );
+
+export const { POST, PATCH, DELETE } = otherMethods('GET', 'PUT');

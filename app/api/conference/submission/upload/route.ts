@@ -4,6 +4,7 @@ import { readUpload } from '@/lib/http/upload';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { callForPapers, callStateNow } from '@/lib/submissions/config';
 import { isSubmissionField, saveSubmissionUpload } from '@/lib/submissions/files';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * Receives an abstract or full-text file (multipart: `file`, and `field`: submissionAbstract or
@@ -20,3 +21,5 @@ export const POST = route({ auth: 'user', published: true }, async ({ req, db, c
   if (!isSubmissionField(field)) throw new AppError('INVALID_INPUT');
   return saveSubmissionUpload(db, { conferenceId: conference.id, userId: user.id, call, field, fileName: file.name, data });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

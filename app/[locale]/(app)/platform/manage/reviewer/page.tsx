@@ -9,7 +9,7 @@ import { ListPages } from '@/components/ui/list-pages';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { conferenceFormatter } from '@/lib/i18n/format';
-import { REVIEWER_LIST_PATH, reviewerListHref, reviewerQueryFrom } from '@/lib/reviewers/list-params';
+import { REVIEWER_LIST_PATH, reviewerInfoHref, reviewerListHref, reviewerQueryFrom } from '@/lib/reviewers/list-params';
 import { listReviewers } from '@/lib/reviewers/queries';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { displayPersonName } from '@/lib/people/person-name';
@@ -98,9 +98,14 @@ export default async function ManageReviewerPage({
           key: r.id,
           attrs: { 'data-testid': 'reviewer-row', 'data-email': r.email, 'data-status': r.status, 'data-role': r.role },
           cells: [
-            <AnchorLink key="n" href={`${REVIEWER_LIST_PATH}/info/${r.id}`} data-testid="reviewer-details">
-              {name(r)}
-            </AnchorLink>,
+            // The detail page is the account's (spec §2 …/info/:userId): an invitation not yet taken up has none.
+            r.userId ? (
+              <AnchorLink key="n" href={reviewerInfoHref(r.userId)} data-testid="reviewer-details">
+                {name(r)}
+              </AnchorLink>
+            ) : (
+              name(r)
+            ),
             r.email,
             r.organization || t('none'),
             t(r.role === 'chair' ? 'role_chair' : 'role_reviewer'),

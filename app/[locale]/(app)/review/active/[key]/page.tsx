@@ -6,6 +6,7 @@ import { InvitationUsed } from '@/components/reviewers/invitation-used';
 import { AuthCard } from '@/components/layout/auth-card';
 import { requirePage } from '@/lib/auth/require-page';
 import { localized } from '@/lib/i18n/localized';
+import { countryChoices } from '@/lib/registration/countries';
 import { invitationByKey } from '@/lib/reviewers/activate';
 import { ZInvitationKey } from '@/lib/reviewers/schemas';
 
@@ -32,7 +33,11 @@ export default async function ReviewerActivationPage({ params }: { params: Promi
       ) : invitation.step === 'signInFirst' ? (
         <InvitationSignIn email={invitation.email} activationKey={parsed.data} signedInAs={user?.email ?? null} />
       ) : (
-        <ActivationForm invitation={{ ...invitation, step: invitation.step }} activationKey={parsed.data} />
+        <ActivationForm
+          invitation={{ ...invitation, step: invitation.step }}
+          activationKey={parsed.data}
+          countries={countryChoices(locale)}
+        />
       )}
     </AuthCard>
   );

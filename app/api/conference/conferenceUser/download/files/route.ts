@@ -7,6 +7,7 @@ import { downloadableFiles } from '@/lib/registration/uploads';
 import { storedKeyOf } from '@/lib/storage/intake';
 import { readStored } from '@/lib/storage/storage';
 import { isStoredName } from '@/lib/storage/stored-name';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZDownload = z
   .array(z.object({ name: z.string().refine(isStoredName), field: z.string().max(40) }))
@@ -42,3 +43,5 @@ export const POST = route({ auth: 'user', body: ZDownload }, async ({ db, confer
   }
   return fileResponse(zipSync(entries, { level: 0 }), { mime: 'application/zip', fileName: `${conference.slug}-files.zip` });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

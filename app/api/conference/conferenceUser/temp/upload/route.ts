@@ -4,6 +4,7 @@ import { readUpload } from '@/lib/http/upload';
 import { loadFields } from '@/lib/registration/field-config';
 import { saveTempUpload } from '@/lib/registration/uploads';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * Receives one file (multipart: `file`, and `field`, the form item) into the temporary area. The
@@ -23,3 +24,5 @@ export const POST = route({ auth: 'user', published: true }, async ({ req, db, c
   });
   return `temp/${saved.name}`;
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

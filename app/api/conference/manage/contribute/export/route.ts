@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { exportFileName, xlsxResponse } from '@/lib/http/xlsx-response';
 import { ZAdminSubmissionQuery } from '@/lib/submissions/admin-list-params';
 import { exportSubmissions } from '@/lib/submissions/export-submissions';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZExportQuery = z.intersection(ZAdminSubmissionQuery, z.object({ lang: z.enum(['zh', 'en'], 'invalidChoice').optional() }));
 
@@ -16,3 +17,5 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
   });
   return xlsxResponse(book, exportFileName(conference, 'submissions'));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

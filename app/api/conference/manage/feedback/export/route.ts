@@ -4,6 +4,7 @@ import { allAdminFeedback } from '@/lib/feedback/queries';
 import { ZFeedbackListQuery } from '@/lib/feedback/schemas';
 import { route } from '@/lib/http/route';
 import { exportFileName, xlsxResponse } from '@/lib/http/xlsx-response';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZExportQuery = ZFeedbackListQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
 
@@ -12,3 +13,5 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
   const rows = await allAdminFeedback(db, conference.id, query, conference.timeZone);
   return xlsxResponse(feedbackWorkbook(rows, query.lang ?? locale, conference.timeZone), exportFileName(conference, 'feedback'));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

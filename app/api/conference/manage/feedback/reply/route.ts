@@ -2,6 +2,7 @@ import { replyFeedback } from '@/lib/feedback/reply-feedback';
 import { ZFeedbackReply } from '@/lib/feedback/schemas';
 import { route } from '@/lib/http/route';
 import { wakeMailWorker } from '@/lib/mail/worker';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Replies to a feedback: stored, the feedback marked replied, the sender mailed in their language. */
 export const POST = route({ auth: 'manager', body: ZFeedbackReply, changesSite: false }, async ({ db, conference, user, body }) => {
@@ -9,3 +10,5 @@ export const POST = route({ auth: 'manager', body: ZFeedbackReply, changesSite: 
   wakeMailWorker();
   return result;
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

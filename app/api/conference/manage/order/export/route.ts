@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { exportFileName, xlsxResponse } from '@/lib/http/xlsx-response';
 import { ordersWorkbook } from '@/lib/payments/export-orders';
 import { allAdminOrders, ZAdminOrderQuery } from '@/lib/payments/queries';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const ZExportQuery = ZAdminOrderQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
 
@@ -11,3 +12,5 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
   const rows = await allAdminOrders(db, conference.id, query, conference.timeZone);
   return xlsxResponse(ordersWorkbook(rows, query.lang ?? locale, conference.timeZone), exportFileName(conference, 'orders'));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

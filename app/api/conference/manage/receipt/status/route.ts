@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { changeInvoiceStatus } from '@/lib/invoices/change-invoice-status';
 import { ZInvoiceStatusChange } from '@/lib/invoices/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Moves an invoice request one step forward (to be invoiced, then invoiced with the tracking number). */
 export const POST = route({ auth: 'manager', body: ZInvoiceStatusChange, changesSite: false }, async ({ db, conference, user, body }) =>
@@ -12,3 +13,5 @@ export const POST = route({ auth: 'manager', body: ZInvoiceStatusChange, changes
     actorUserId: user.id,
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

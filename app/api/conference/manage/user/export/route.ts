@@ -6,6 +6,7 @@ import { registrantsWorkbook } from '@/lib/registration/export-registrants';
 import { fieldsOfVersions } from '@/lib/registration/field-config';
 import { allRegistrants, ZRegistrantQuery } from '@/lib/registration/registrants';
 import { originalFileNames } from '@/lib/registration/uploads';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Every registrant matching the filters as an xlsx file, in the organiser's language (organisers). */
 const ZExportQuery = ZRegistrantQuery.extend({ lang: z.enum(['zh', 'en']).optional() });
@@ -28,3 +29,5 @@ export const GET = route({ auth: 'manager', query: ZExportQuery }, async ({ db, 
   const book = registrantsWorkbook(fields, rows, locale, title, fileNames, conference.timeZone);
   return xlsxResponse(book, exportFileName(conference, 'registrants'));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

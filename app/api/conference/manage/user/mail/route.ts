@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { listCampaigns, sendCampaign, ZCampaignInput } from '@/lib/mail/campaigns';
 import { wakeMailWorker } from '@/lib/mail/worker';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The conference's bulk mails with their delivered and failed counts (managers). */
 export const GET = route({ auth: 'manager' }, async ({ db, conference }) => ({ campaigns: await listCampaigns(db, conference.id) }));
@@ -15,3 +16,5 @@ export const POST = route({ auth: 'manager', body: ZCampaignInput, changesSite: 
   wakeMailWorker();
   return result;
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { markNoticeRead, requireRegistrant } from '@/lib/notices/my-notices';
 import { noticeId } from '@/lib/notices/ids';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Marks a published notice as opened by the registrant; answers how many are still unread. */
 export const POST = route({ auth: 'user', published: true, changesSite: false }, async ({ db, conference, user, params }) => {
@@ -8,3 +9,5 @@ export const POST = route({ auth: 'user', published: true, changesSite: false },
   await requireRegistrant(db, conference.id, user.id);
   return markNoticeRead(db, conference.id, user.id, id);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,6 +1,7 @@
 import { ZFeeChoice } from '@/lib/fees/schemas';
 import { route } from '@/lib/http/route';
 import { addFeeOrders } from '@/lib/orders/change-fee-order';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Adds fees to my registration: a registration fee while I hold none, and optional fees. */
 export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, async ({ db, conference, user, body, locale, ip }) => {
@@ -14,3 +15,5 @@ export const POST = route({ auth: 'user', published: true, body: ZFeeChoice }, a
   });
   return { orderIds: orders.map((o) => o.id) };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

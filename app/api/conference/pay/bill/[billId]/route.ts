@@ -2,6 +2,7 @@ import { AppError } from '@/lib/http/app-error';
 import { idParam } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
 import { billView } from '@/lib/payments/bill-view';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** One bill of mine and its orders; a pending online bill is asked about at the provider now and then (a notification may be late). */
 export const GET = route({ auth: 'user' }, async ({ db, conference, user, params }) => {
@@ -9,3 +10,5 @@ export const GET = route({ auth: 'user' }, async ({ db, conference, user, params
   if (!view) throw new AppError('BILL_NOT_FOUND');
   return view;
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { readLimited } from '@/lib/http/request-input';
 import { receiveNotification } from '@/lib/payments/receive-notification';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Provider notifications are small; anything larger is not one. */
 const NOTIFY_LIMIT = 64 * 1024;
@@ -18,3 +19,5 @@ export const POST = route({ auth: 'none' }, async ({ req, db, conference, params
   });
   return new Response(ack.body || null, { status: ack.status, headers: { 'content-type': ack.contentType, 'cache-control': 'no-store' } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -3,6 +3,7 @@ import { DOWNLOAD_LIMIT, type MaterialInput } from '@/lib/downloads/schemas';
 import { materialFields } from '@/lib/downloads/upload-fields';
 import { route } from '@/lib/http/route';
 import { readUpload } from '@/lib/http/upload';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Every material of the conference in the participants' order. */
 export const GET = route({ auth: 'manager' }, async ({ db, conference }) => listMaterialsForOrganiser(db, conference.id));
@@ -16,3 +17,5 @@ export const POST = route({ auth: 'manager', changesSite: false }, async ({ req,
   const fields = materialFields(form, file.name) as MaterialInput;
   return createMaterial(db, conference.id, user.id, fields, { fileName: file.name, data });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

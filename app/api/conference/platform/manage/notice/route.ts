@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { createNotice, listNoticesForOrganiser } from '@/lib/notices/notices';
 import { ZNoticeInput } from '@/lib/notices/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Every notice of the conference, drafts too, with how many registrants opened each. */
 export const GET = route({ auth: 'manager' }, async ({ db, conference }) => listNoticesForOrganiser(db, conference.id));
@@ -9,3 +10,5 @@ export const GET = route({ auth: 'manager' }, async ({ db, conference }) => list
 export const POST = route({ auth: 'manager', body: ZNoticeInput, changesSite: false }, async ({ db, conference, user, body }) =>
   createNotice(db, conference.id, user.id, body),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

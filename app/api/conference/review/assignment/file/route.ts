@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { uploadedFile } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { storedFileResponse } from '@/lib/http/download';
@@ -9,9 +8,8 @@ import { getReviewConfig } from '@/lib/review/config';
 import { assignmentFileId } from '@/lib/review/views';
 import { extensionOf } from '@/lib/storage/file-types';
 import { storedKeyOf } from '@/lib/storage/intake';
-import { ZId } from '@/lib/validation/primitives';
-
-const ZFileQuery = z.object({ id: ZId, kind: z.enum(['abstract', 'fullText'], 'invalidChoice') });
+import { ZFileQuery } from '@/lib/review/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * The abstract file or full text of one of the caller's assignments. Under blind review the file
@@ -30,3 +28,5 @@ export const GET = route({ auth: 'user', query: ZFileQuery }, async ({ db, confe
   const name = blind ? `${query.kind === 'abstract' ? 'abstract' : 'full-text'}-${query.id}${ext ? `.${ext}` : ''}` : file.originalName;
   return storedFileResponse(await storedKeyOf(conference.id, file.name), { mime: file.mime, fileName: name });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { resubmitSubmission } from '@/lib/submissions/change-submission';
 import { ZSubmissionInput } from '@/lib/submissions/schemas';
 import { parseId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Hands in the next version of my submission after a released "need to modify". */
 export const POST = route(
@@ -19,3 +20,5 @@ export const POST = route(
     });
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

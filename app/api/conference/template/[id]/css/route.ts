@@ -2,6 +2,7 @@ import { findTemplate } from '@/lib/cms/templates';
 import { AppError } from '@/lib/http/app-error';
 import { idParam } from '@/lib/http/params';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * A template's stylesheet, as the public pages link it (`?v=` its last change, so browsers may keep
@@ -18,3 +19,5 @@ export const GET = route({ published: true }, async ({ db, conference, params })
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -76,6 +76,20 @@ export default async function SubmissionReviewPage({
           )}
           <Title order={4}>{t('abstract')}</Title>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{s.abstract}</Text>
+          {(s.hasAbstractFile || s.hasFullText) && (
+            <Group>
+              {s.hasAbstractFile && (
+                <a href={`/api/conference/review/submission/file?id=${s.id}&kind=abstract`} data-testid="detail-abstract-file">
+                  {t('abstractFile')}
+                </a>
+              )}
+              {s.hasFullText && (
+                <a href={`/api/conference/review/submission/file?id=${s.id}&kind=fullText`} data-testid="detail-full-text">
+                  {t('fullText')}
+                </a>
+              )}
+            </Group>
+          )}
           <Title order={4}>{t('authors')}</Title>
           <List data-testid="detail-authors">
             {detail.authors.map((au, i) => (

@@ -22,6 +22,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized } from '@/lib/i18n/localized';
+import { findMyOrder } from '@/lib/orders/queries';
 import { receiptFor } from '@/lib/payments/receipt';
 import { parseId } from '@/lib/validation/primitives';
 
@@ -34,14 +35,20 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ReceiptPage({ params }: { params: Promise<{ orderId: string }> }) {
   const { db, conference, user, locale } = await requirePage('/profile/order/receipt/:orderId');
   const [t, to, id] = await Promise.all([getTranslations('payments'), getTranslations('orders'), params.then((p) => parseId(p.orderId))]);
-  const receipt = id === null ? null : await receiptFor(db, conference.id, id, (payer) => payer === user.id);
+  // An order that is not there, or not mine, is "not found"; only my own unpaid order is "not paid yet".
+  const order = id === null ? null : await findMyOrder(db, conference.id, user.id, id);
+  const receipt = order ? await receiptFor(db, conference.id, order.id, (payer) => payer === user.id) : null;
   const mine = receipt?.data ?? null;
   const format = conferenceFormatter(locale, conference.timeZone);
   return (
     <Paper withBorder p="xl">
       <Stack gap="md">
         <Title order={3}>{t('receiptTitle')}</Title>
-        {!mine ? (
+        {!order ? (
+          <Alert color="orange" data-testid="receipt-not-found">
+            {t('receiptNotFound')}
+          </Alert>
+        ) : !mine ? (
           <Alert color="orange" data-testid="receipt-missing">
             {t('receiptNotPaid')}
           </Alert>

@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 import { isUnsafeString } from '@/lib/http/text';
 import { readUpload } from '@/lib/http/upload';
 import { SLIP_MAX_BYTES, uploadSlip } from '@/lib/payments/remittance';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** My transfer slip for an offline payment (multipart: `file`, optional `note`): the orders wait as "to be confirmed". */
 export const POST = route({ auth: 'user' }, async ({ req, db, conference, user, params }) => {
@@ -20,3 +21,5 @@ export const POST = route({ auth: 'user' }, async ({ req, db, conference, user, 
     note: typeof note === 'string' ? note.slice(0, 500) : '',
   });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

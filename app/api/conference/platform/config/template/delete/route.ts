@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { deleteTemplate } from '@/lib/cms/templates';
 import { route } from '@/lib/http/route';
 import { ZId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Deletes a page template that no appearance draws with. */
 export const DELETE = route({ auth: 'manager', query: z.object({ id: ZId }) }, async ({ db, conference, query }) => {
   await deleteTemplate(db, conference.id, query.id);
   return { id: query.id };
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods('DELETE');

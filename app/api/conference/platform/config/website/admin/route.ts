@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addManager, removeManager } from '@/lib/conferences/website-settings';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Adds an administrator by email: a platform account that is not one yet. */
 export const POST = route(
@@ -16,3 +17,5 @@ export const DELETE = route(
     return { removed: query.userId };
   },
 );
+
+export const { GET, PUT, PATCH } = otherMethods('POST', 'DELETE');

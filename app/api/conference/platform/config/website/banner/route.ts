@@ -2,6 +2,7 @@ import { BANNER_LIMIT, uploadBanner } from '@/lib/conferences/banner';
 import { saveBanner } from '@/lib/conferences/website-settings';
 import { route } from '@/lib/http/route';
 import { readUpload } from '@/lib/http/upload';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Uploads the banner image (multipart `file`: jpg or png up to 10 MB). */
 export const POST = route({ auth: 'manager' }, async ({ req, db, conference, user }) => {
@@ -14,3 +15,5 @@ export const DELETE = route({ auth: 'manager' }, async ({ db, conference }) => {
   await saveBanner(db, conference.id, '');
   return { banner: '' };
 });
+
+export const { GET, PUT, PATCH } = otherMethods('POST', 'DELETE');

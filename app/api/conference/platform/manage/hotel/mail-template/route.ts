@@ -1,6 +1,7 @@
 import { HOTEL_BOOKING_MAIL_VARS } from '@/lib/hotel/booking-mail';
 import { defaultHotelMailTemplate, hotelMailTemplate, saveHotelMailTemplate, ZHotelMailTemplate } from '@/lib/hotel/mail-template';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** The hotel booking mail template (null: the default), the variables it may use and the default wording (managers). */
 export const GET = route({ auth: 'manager' }, async ({ db, conference }) => ({
@@ -18,3 +19,5 @@ export const PUT = route({ auth: 'manager', body: ZHotelMailTemplate, changesSit
 export const DELETE = route({ auth: 'manager', changesSite: false }, async ({ db, conference }) => ({
   template: await saveHotelMailTemplate(db, conference.id, null),
 }));
+
+export const { POST, PATCH } = otherMethods('GET', 'PUT', 'DELETE');

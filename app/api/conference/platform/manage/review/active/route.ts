@@ -4,6 +4,7 @@ import { route } from '@/lib/http/route';
 import { activateReviewer } from '@/lib/reviewers/activate';
 import { activeReviewerFor, reviewerStatus } from '@/lib/reviewers/queries';
 import { ZActivate } from '@/lib/reviewers/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Whether the signed-in caller is an active reviewer of this conference, and with which role. */
 export const GET = route({ auth: 'user' }, async ({ db, conference, user }) => {
@@ -32,3 +33,5 @@ export const POST = route({ body: ZActivate }, async ({ db, conference, locale, 
   const { next } = await landingFor(db, { conferenceId: conference.id, userId: activated.userId, locale });
   return { activated: true, reviewerId: activated.reviewerId, newAccount: activated.newAccount, next };
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

@@ -1,5 +1,5 @@
-import { Alert } from '@mantine/core';
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageEditorShell } from '@/components/cms/page-editor-shell';
 import { requirePage } from '@/lib/auth/require-page';
@@ -11,17 +11,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('editTitle') };
 }
 
-/** Edits one page of this conference. */
+/** Edits one page of this conference; a page that is not there (or another conference's) answers 404. */
 export default async function EditPagePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, conference } = await requirePage('/platform/config/page/edit/:id');
   const id = parseId((await params).id);
   const page = id !== null ? await findPage(db, conference.id, id) : null;
-  if (!page)
-    return (
-      <Alert color="red" data-testid="page-missing">
-        {(await getTranslations('errors'))('pageNotFound')}
-      </Alert>
-    );
+  if (!page) notFound();
   return (
     <PageEditorShell
       db={db}

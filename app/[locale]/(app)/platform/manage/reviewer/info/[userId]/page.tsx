@@ -10,8 +10,8 @@ import { AppError } from '@/lib/http/app-error';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { countryName } from '@/lib/registration/countries';
 import { REVIEWER_LIST_PATH } from '@/lib/reviewers/list-params';
-import { reviewerDetail } from '@/lib/reviewers/queries';
-import { parseId } from '@/lib/validation/primitives';
+import { reviewerDetailByAccount } from '@/lib/reviewers/queries';
+import { parseAccountId } from '@/lib/validation/primitives';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { displayPersonName } from '@/lib/people/person-name';
 
@@ -22,12 +22,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const STATUS_COLOR = { pending: 'yellow', active: 'green', deactivated: 'gray' } as const;
 
-/** One reviewer (spec §2 /platform/manage/reviewer/info/:userId; the segment is the reviewer's id in this conference). */
+/** One reviewer (spec §2 /platform/manage/reviewer/info/:userId; the segment is the reviewer's account id, as the spec has it). */
 export default async function ReviewerInfoPage({ params }: { params: Promise<{ userId: string }> }) {
   const { db, conference, locale } = await requirePage('/platform/manage/reviewer/info/:userId');
-  const id = parseId((await params).userId);
-  if (id === null) notFound();
-  const detail = await reviewerDetail(db, conference.id, id).catch((error: unknown) => {
+  const userId = parseAccountId((await params).userId);
+  if (userId === null) notFound();
+  const detail = await reviewerDetailByAccount(db, conference.id, userId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'REVIEWER_NOT_FOUND') notFound();
     throw error;
   });

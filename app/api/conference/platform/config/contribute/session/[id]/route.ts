@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { ZSessionUpdate } from '@/lib/submissions/config-schemas';
 import { deleteSession, updateSession } from '@/lib/submissions/sessions';
 import { parseId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function sessionId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -19,3 +20,5 @@ export const PUT = route({ auth: 'manager', body: ZSessionUpdate }, async ({ db,
 export const DELETE = route({ auth: 'manager' }, async ({ db, conference, params }) =>
   deleteSession(db, conference.id, sessionId(params.id)),
 );
+
+export const { GET, POST, PATCH } = otherMethods('PUT', 'DELETE');

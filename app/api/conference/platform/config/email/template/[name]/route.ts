@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { defaultTemplate, isEditableTemplate, templateVars, type EditableTemplate } from '@/lib/mail/template-catalog';
 import { saveTemplateOverride, templateOverride, templateSchemaFor } from '@/lib/mail/template-overrides';
 import { ZMailTemplateShape } from '@/lib/mail/template-schema';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function templateName(params: Record<string, string>): EditableTemplate {
   const name = params.name ?? '';
@@ -26,3 +27,5 @@ export const PUT = route({ auth: 'manager', body: ZMailTemplateShape, changesSit
 export const DELETE = route({ auth: 'manager', changesSite: false }, async ({ db, conference, params }) => ({
   template: await saveTemplateOverride(db, conference.id, templateName(params), null),
 }));
+
+export const { POST, PATCH } = otherMethods('GET', 'PUT', 'DELETE');

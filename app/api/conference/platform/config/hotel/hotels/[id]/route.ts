@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { removeHotel, updateHotel } from '@/lib/hotel/hotels';
 import { ZHotelInput } from '@/lib/hotel/schemas';
 import { parseId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function hotelId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -17,3 +18,5 @@ export const PUT = route({ auth: 'manager', body: ZHotelInput }, async ({ db, co
 
 /** Removes a hotel: deleted when never booked, otherwise archived with its room types. */
 export const DELETE = route({ auth: 'manager' }, async ({ db, conference, params }) => removeHotel(db, conference.id, hotelId(params.id)));
+
+export const { GET, POST, PATCH } = otherMethods('PUT', 'DELETE');

@@ -3,6 +3,7 @@ import { route } from '@/lib/http/route';
 import { removeRoomType, updateRoomType } from '@/lib/hotel/room-types';
 import { ZRoomTypeInput } from '@/lib/hotel/schemas';
 import { parseId } from '@/lib/validation/primitives';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 function roomTypeId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -22,3 +23,5 @@ export const PUT = route({ auth: 'manager', body: ZRoomTypeInput }, async ({ db,
 export const DELETE = route({ auth: 'manager' }, async ({ db, conference, params }) =>
   removeRoomType(db, conference.id, roomTypeId(params.id)),
 );
+
+export const { GET, POST, PATCH } = otherMethods('PUT', 'DELETE');

@@ -3,6 +3,7 @@ import { PUBLISHED } from '@/lib/conferences/status';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
 import { AppError } from '@/lib/http/app-error';
 import { route } from '@/lib/http/route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Basic facts of the conference a domain serves (default: the caller's host). */
 export const GET = route({ query: z.object({ domain: z.string().max(253).optional() }) }, async ({ db, query, conference, roles }) => {
@@ -18,3 +19,5 @@ export const GET = route({ query: z.object({ domain: z.string().max(253).optiona
     status: found.status,
   };
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { invitationByKey } from '@/lib/reviewers/activate';
 import { ZInvitationKey } from '@/lib/reviewers/schemas';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /**
  * The invitation behind a key (public): the form's data and what the caller must do to activate it
@@ -11,3 +12,5 @@ export const GET = route({}, async ({ db, conference, params, user }) => {
   if (!key.success) return { state: 'used' as const };
   return invitationByKey(db, conference.id, key.data, user);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

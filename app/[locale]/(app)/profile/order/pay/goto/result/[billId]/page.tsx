@@ -21,7 +21,12 @@ export default async function PayResultPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { db, conference, user } = await requirePage('/profile/order/pay/goto/result/:billId');
-  const [t, id, query] = await Promise.all([getTranslations('payments'), params.then((p) => parseId(p.billId)), searchParams]);
+  const [t, te, id, query] = await Promise.all([
+    getTranslations('payments'),
+    getTranslations('errors'),
+    params.then((p) => parseId(p.billId)),
+    searchParams,
+  ]);
   const view = id === null ? null : await billView(db, conference.id, user.id, id, { refresh: true });
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
@@ -32,7 +37,7 @@ export default async function PayResultPage({
         ) : (
           <>
             <Alert color="orange" data-testid="bill-not-found">
-              {t('ordersNotFound')}
+              {te('billNotFound')}
             </Alert>
             <div>
               <ButtonLink href="/profile/order/list" variant="light">
