@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { AppError } from '@/lib/http/app-error';
 import { storedFileResponse } from '@/lib/http/download';
 import { route } from '@/lib/http/route';
@@ -11,3 +12,5 @@ export const GET = route({ auth: 'user', query: ZInvoiceFileQuery }, async ({ db
   if (!file) throw new AppError('NOT_FOUND');
   return storedFileResponse(await storedKeyOf(conference.id, file.name), { mime: file.mime, fileName: file.downloadName }, 'NOT_FOUND');
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

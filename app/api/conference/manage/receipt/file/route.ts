@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { originOf } from '@/lib/conferences/seo';
 import { AppError } from '@/lib/http/app-error';
 import { storedFileResponse } from '@/lib/http/download';
@@ -32,3 +33,5 @@ export const GET = route({ auth: 'manager', query: ZInvoiceFileTarget }, async (
   if (!file) throw new AppError('NOT_FOUND');
   return storedFileResponse(await storedKeyOf(conference.id, file.name), { mime: file.mime, fileName: file.downloadName }, 'NOT_FOUND');
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http/method-not-allowed';
 import { route } from '@/lib/http/route';
 import { receiptSettingsOf, saveReceiptSettings } from '@/lib/payments/receipt-number';
 import { ZReceiptSettings } from '@/lib/payments/receipt-settings-schema';
@@ -8,3 +9,5 @@ export const GET = route({ auth: 'manager' }, async ({ db, conference }) => rece
 export const POST = route({ auth: 'manager', body: ZReceiptSettings, changesSite: false }, async ({ db, conference, user, body }) =>
   saveReceiptSettings(db, conference.id, body, user.id),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
