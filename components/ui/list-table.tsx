@@ -1,4 +1,4 @@
-import { Paper, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './list-table.module.css';
 
@@ -29,7 +29,8 @@ type Props = {
  * The lists of the app: a striped table where there is room and, where the list is narrower than
  * 40em (a phone), one card per row with "label: value" lines, its title, amount, status and actions
  * on top: all without sideways scrolling and without script (a CSS container query). Or a line
- * saying the list is empty. Rows carry data-* attributes for finding them.
+ * saying the list is empty. Rows carry data-* attributes for finding them. A plain `<table>` styled
+ * here, not Mantine's Table (which brings its scroll area and floating-ui to every list page).
  */
 export function ListTable({
   head,
@@ -61,30 +62,30 @@ export function ListTable({
       <div className={classes.frame}>
         {/* Focusable, so a table wider than its place can be scrolled with the arrow keys. */}
         <div className={classes.scroll} tabIndex={0}>
-          <Table striped className={classes.table} style={{ '--list-min-width': `${minWidth}px` } as CSSProperties} data-testid={testId}>
+          <table className={classes.table} style={{ '--list-min-width': `${minWidth}px` } as CSSProperties} data-testid={testId}>
             {head && (
-              <TableThead>
-                <TableTr>
+              <thead>
+                <tr>
                   {head.map((cell, i) => (
-                    <TableTh key={i} scope="col">
+                    <th key={i} scope="col">
                       {cell}
-                    </TableTh>
+                    </th>
                   ))}
-                </TableTr>
-              </TableThead>
+                </tr>
+              </thead>
             )}
-            <TableTbody>
+            <tbody>
               {rows.map((row) => (
-                <TableTr key={row.key} className={classes.row} {...row.attrs}>
+                <tr key={row.key} className={classes.row} {...row.attrs}>
                   {row.cells.map((cell, i) => (
-                    <TableTd key={i} className={cellClass(i)} {...labelOf(i)}>
+                    <td key={i} className={cellClass(i)} {...labelOf(i)}>
                       {cell}
-                    </TableTd>
+                    </td>
                   ))}
-                </TableTr>
+                </tr>
               ))}
-            </TableTbody>
-          </Table>
+            </tbody>
+          </table>
         </div>
       </div>
     );
