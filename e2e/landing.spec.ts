@@ -85,7 +85,7 @@ for (const lang of LANGS) {
       await form.getByTestId('activation-countryArea').selectOption('CN');
       await form.getByTestId('activation-direction').fill('Compilers');
       await form.getByTestId('activation-submit').click();
-      await page.getByRole('dialog').getByTestId('activation-confirm').click();
+      await page.getByRole('dialog').getByTestId('confirm-ok').click();
       await expect(page).toHaveURL(at(lang.prefix, '/platform/submissionManage/user'), { timeout: 20_000 });
       await waitForApp(page);
       await expect(page.getByTestId('my-assignments-empty')).toBeVisible();
