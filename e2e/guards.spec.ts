@@ -70,6 +70,9 @@ test.describe('route guard', () => {
     await form.locator('input[name="email"]').fill(E2E.draftManager);
     await form.locator('input[name="password"]').fill(E2E.password);
     await form.locator('button[type="submit"]').click();
+    // A sign-in begun on the home page lands by role (lib/accounts/landing.ts): the manager on /platform.
+    await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/platform'));
+    await page.goto(hostUrl(E2E.draftSlug, '/'));
     await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/'));
     await expect(page.getByTestId('conference-title')).toHaveText('未发布的会议');
   });
