@@ -45,7 +45,9 @@ export async function listOrganisations(db: Executor): Promise<IdentityProviderR
 /** What the provider client needs, with the client secret decrypted (server only). */
 export function settingsOf(row: IdentityProviderRow): ProviderSettings {
   return {
-    cacheKey: `${row.id}:${row.updatedAt.getTime()}`,
+    // The issuer and client are in the key: a discovery is never reused for another provider that
+    // shares a row id and a save time (two databases in one process, as the tests run).
+    cacheKey: `${row.id}:${row.updatedAt.getTime()}:${row.issuer}:${row.clientId}`,
     issuer: row.issuer,
     clientId: row.clientId,
     clientSecret: decryptSecrets(row.clientSecretEnc).clientSecret ?? '',
