@@ -1,6 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { conferenceOrder, paymentSettings } from '@/db/schema';
-import { isPayable } from './rules';
+import { isPayable, PAYABLE_STATUSES } from './rules';
 
 /**
  * An unpaid order's pay-by time: the one rule the pages, the mails, the reminders and the expiry
@@ -55,3 +55,17 @@ export const payClockStartSql: SQL = sql`coalesce(${conferenceOrder.payableSince
 export function payBySql(start: SQLWrapper): SQL {
   return sql`(${start} + make_interval(mins => ${orderExpiryMinutesSql}))`;
 }
+
+/**
+ * The orders the pay-by clock runs on, in SQL: open and not yet paid. A submission fee holds no place
+ * and belongs to its submission: it stays payable until the submission is withdrawn
+ * (lib/submissions/withdraw-submission.ts cancels it then), so it is never reminded nor expired.
+ */
+export const onPayClockSql = and(
+  eq(conferenceOrder.orderStatus, 'available'),
+  inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
+  ne(conferenceOrder.type, 'submission'),
+) as SQL;
+
+/** A sweep's now in SQL, to compare with a pay-by time. */
+export const sqlTime = (now: Date): SQL => sql`${now.toISOString()}::timestamptz`;

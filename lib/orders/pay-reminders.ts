@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conference, conferenceOrder, conferenceRegistration, paymentSettings, user } from '@/db/schema';
 import { siteOrigin } from '@/lib/conferences/site-origin';
@@ -6,10 +6,9 @@ import { formatMoney } from '@/lib/fees/money';
 import { localePath } from '@/lib/i18n/locale-path';
 import { isLocale, localized, type Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { orderExpiryMinutesSql, orderPayBy, payBySql, payClockStartSql, payReminderMinutesSql } from './pay-by';
+import { onPayClockSql, orderExpiryMinutesSql, orderPayBy, payBySql, payClockStartSql, payReminderMinutesSql, sqlTime } from './pay-by';
 import { formatPayBy, payPageUrl } from './pay-by-text';
 import type { Order } from './place-fee-order';
-import { PAYABLE_STATUSES } from './rules';
 
 const BATCH = 200;
 
@@ -41,7 +40,7 @@ const notRemindedYet = or(isNull(conferenceOrder.payReminderSentAt), lt(conferen
  * update, so any number of sweeps at once send each reminder once. Returns the orders reminded.
  */
 export async function sendPayReminders(db: DB, now = new Date()): Promise<number> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = sqlTime(now);
   return db.transaction(async (tx) => {
     const payBy = payBySql(payClockStartSql);
     const due = await tx
@@ -50,9 +49,7 @@ export async function sendPayReminders(db: DB, now = new Date()): Promise<number
       .leftJoin(paymentSettings, eq(paymentSettings.conferenceId, conferenceOrder.conferenceId))
       .where(
         and(
-          eq(conferenceOrder.orderStatus, 'available'),
-          inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
-          ne(conferenceOrder.type, 'submission'),
+          onPayClockSql,
           notRemindedYet,
           sql`${payReminderMinutesSql} > 0`,
           sql`${payBy} - make_interval(mins => ${payReminderMinutesSql}) <= ${at}`,

@@ -1,17 +1,14 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { conferenceOrder, paymentBill, paymentBillOrder, paymentSettings, registrationFee } from '@/db/schema';
 import { releaseBookingsOfOrders } from '@/lib/hotel/nights';
-import { payBySql, payClockStartSql } from '@/lib/orders/pay-by';
+import { onPayClockSql, payBySql, payClockStartSql, sqlTime } from '@/lib/orders/pay-by';
 import { queueOrderMails, type MailOrder } from '@/lib/orders/pay-reminders';
 import { PAYABLE_STATUSES } from '@/lib/orders/rules';
 import { billOrderIds } from './create-bill';
 import { logBill, logOrders } from './log';
 
 const BATCH = 200;
-
-/** The sweep's now in SQL: an order whose pay-by time (lib/orders/pay-by.ts) is before it expires. */
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
  * Unpaid orders (but submission fees) older than their conference's expiry become expired and invalid, and give their
@@ -30,13 +27,9 @@ export async function expireUnpaidOrders(db: DB, now = new Date()): Promise<numb
       .leftJoin(paymentSettings, eq(paymentSettings.conferenceId, conferenceOrder.conferenceId))
       .where(
         and(
-          eq(conferenceOrder.orderStatus, 'available'),
-          inArray(conferenceOrder.payStatus, [...PAYABLE_STATUSES]),
+          onPayClockSql,
           // Past its pay-by time: counted from when it became payable (again: after a rejected or cancelled transfer).
-          lt(payBySql(payClockStartSql), at(now)),
-          // A submission fee holds no place and belongs to its submission: it stays payable until
-          // the submission is withdrawn (lib/submissions/withdraw-submission.ts cancels it then).
-          ne(conferenceOrder.type, 'submission'),
+          lt(payBySql(payClockStartSql), sqlTime(now)),
           // A payer who is paying right now (an online payment still within its time) is let finish.
           sql`not exists (select 1 from ${paymentBillOrder} bo join ${paymentBill} b on b.id = bo.bill_id where bo.order_id = ${conferenceOrder.id} and b.status = 'pending' and b.expires_at > ${now.toISOString()}::timestamptz)`,
         ),
@@ -141,7 +134,7 @@ export async function expireStaleTransfers(db: DB, now = new Date()): Promise<nu
       .select({ id: paymentBill.id, conferenceId: paymentBill.conferenceId, createdAt: paymentBill.createdAt })
       .from(paymentBill)
       .leftJoin(paymentSettings, eq(paymentSettings.conferenceId, paymentBill.conferenceId))
-      .where(and(eq(paymentBill.status, 'delay'), lt(payBySql(paymentBill.createdAt), at(now))))
+      .where(and(eq(paymentBill.status, 'delay'), lt(payBySql(paymentBill.createdAt), sqlTime(now))))
       .orderBy(paymentBill.id)
       .limit(BATCH)
       .for('update', { of: paymentBill, skipLocked: true });
