@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conferenceOrder, paymentBill, paymentBillOrder, paymentReceipt } from '@/db/schema';
+import { paymentReceipt } from '@/db/schema';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { GET as healthGet } from '@/app/api/health/route';
@@ -15,7 +15,7 @@ import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/
 import { issueReceipt } from './receipt-number';
 import { RECEIPTS_PER_ACCOUNT, receiptWorkerPool } from './receipt-worker-pool';
 import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
-import { plantOrder } from '@/testing/fixtures/payments';
+import { plantOrder, plantPaidOrder } from '@/testing/fixtures/payments';
 
 /**
  * Receipt PDFs through the route handler: made once in the worker thread and then served from
@@ -81,26 +81,8 @@ describe.each(testBackends())('receipt PDFs on %s', (backend) => {
   let otherManager: Account;
   let payers: Array<Account & Paid>;
 
-  /** A paid bank-transfer bill of `userId` for one new order. */
-  const plantPaid = async (at: ConferenceFixture, userId: string, totalMinor = 120000): Promise<Paid> => {
-    const order = await plantOrder(database, at, userId, { totalMinor });
-    const [bill] = await database.db
-      .insert(paymentBill)
-      .values({
-        conferenceId: at.conferenceId,
-        billNo: `R${randomBytes(5).toString('hex')}`,
-        userId,
-        methodKind: 'bankRemit',
-        amountMinor: totalMinor,
-        currency: 'CNY',
-        status: 'paid',
-        paidAt: new Date('2026-03-05T06:30:00Z'),
-      })
-      .returning({ id: paymentBill.id });
-    await database.db.insert(paymentBillOrder).values({ billId: bill.id, orderId: order.id, conferenceId: at.conferenceId });
-    await database.db.update(conferenceOrder).set({ payStatus: 'paid' }).where(eq(conferenceOrder.id, order.id));
-    return { orderId: order.id, billId: bill.id };
-  };
+  const plantPaid = (at: ConferenceFixture, userId: string, totalMinor?: number): Promise<Paid> =>
+    plantPaidOrder(database, at, userId, totalMinor);
 
   const receipt = async (token: string, orderId: number, at: ConferenceFixture = fx) => {
     const res = await receiptGet(

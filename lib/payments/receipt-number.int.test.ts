@@ -6,10 +6,10 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conferenceOrder, paymentBill, paymentBillOrder, paymentReceipt, receiptSettings } from '@/db/schema';
+import { paymentReceipt, receiptSettings } from '@/db/schema';
 import { GET as receiptGet } from '@/app/api/conference/order/receipt/[orderId]/route';
 import { GET as settingsGet, POST as settingsPost } from '@/app/api/conference/platform/config/pay/receipt/route';
-import { plantOrder } from '@/testing/fixtures/payments';
+import { plantPaidOrder } from '@/testing/fixtures/payments';
 import { callHandler, plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
@@ -35,25 +35,7 @@ describe.each(testBackends())('receipt numbers on %s', (backend) => {
   let payer: Account;
 
   /** A paid bill of `userId` for one new order. */
-  const plantPaid = async (userId: string, at: ConferenceFixture = fx) => {
-    const order = await plantOrder(database, at, userId);
-    const [bill] = await database.db
-      .insert(paymentBill)
-      .values({
-        conferenceId: at.conferenceId,
-        billNo: `R${randomBytes(5).toString('hex')}`,
-        userId,
-        methodKind: 'bankRemit',
-        amountMinor: order.totalMinor,
-        currency: 'CNY',
-        status: 'paid',
-        paidAt: new Date('2026-03-05T06:30:00Z'),
-      })
-      .returning({ id: paymentBill.id, billNo: paymentBill.billNo });
-    await database.db.insert(paymentBillOrder).values({ billId: bill.id, orderId: order.id, conferenceId: at.conferenceId });
-    await database.db.update(conferenceOrder).set({ payStatus: 'paid' }).where(eq(conferenceOrder.id, order.id));
-    return { orderId: order.id, billId: bill.id, billNo: bill.billNo };
-  };
+  const plantPaid = (userId: string, at: ConferenceFixture = fx) => plantPaidOrder(database, at, userId);
   const save = (values: Record<string, unknown>, lang = 'zh', token = manager.token) =>
     callHandler(settingsPost, fx, { token, headers: { 'x-locale': lang }, body: JSON.stringify(values) });
   const receipt = async (token: string, orderId: number) => {
