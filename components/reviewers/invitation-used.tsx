@@ -3,24 +3,21 @@
 import { Alert, Stack } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { ButtonLink } from '@/components/ui/button-link';
+import { REVIEWER_HOME } from '@/lib/auth/route-rules';
 
-const REVIEW_AREA = '/platform/submissionManage/user';
-
-/** The already-activated message (spec §2) with the way to sign in to the review area; `loginOnly` shows just the link. */
-export function InvitationUsed({ loginOnly = false }: { loginOnly?: boolean }) {
+/** The already-activated message (spec §2) with the way to sign in to the review area. */
+export function InvitationUsed() {
   const t = useTranslations('reviewers');
-  const login = (
-    <ButtonLink href={{ pathname: '/conferencelogin', query: { redirect: REVIEW_AREA } }} data-testid="activation-login">
-      {t('loginLink')}
-    </ButtonLink>
-  );
-  if (loginOnly) return login;
   return (
     <Stack data-testid="invitation-used">
       <Alert color="blue" title={t('usedTitle')}>
         {t('usedText')}
       </Alert>
-      <div>{login}</div>
+      <div>
+        <ButtonLink href={{ pathname: '/conferencelogin', query: { redirect: REVIEWER_HOME } }} data-testid="activation-login">
+          {t('loginLink')}
+        </ButtonLink>
+      </div>
     </Stack>
   );
 }
