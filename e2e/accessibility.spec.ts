@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './support/axe';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { ROUTE_RULES, type Access, type RouteRule } from '@/lib/auth/route-rules';
@@ -142,6 +143,7 @@ const landing = (path: string) => (path === '/profile' ? '/profile/userInfo' : p
 
 /** One line per serious or critical violation axe finds on the page as it is now. */
 async function audit(page: Page, address: string): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

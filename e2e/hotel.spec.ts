@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSerious } from './support/axe';
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { hostUrl } from './support/env';
@@ -166,15 +166,6 @@ async function choose(page: Page, testId: string, option: string) {
  * axe on the page as it stands, once the passing notifications are gone (their close buttons have
  * no name: an app-wide matter of the notifications, not of these screens).
  */
-async function expectNoSerious(page: Page, what: string) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
-
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} scrolls sideways on a 375 px phone`).toBeLessThanOrEqual(0);
@@ -241,7 +232,7 @@ async function addRoomType(page: Page, lang: Lang, card: Locator, room: Room, sh
     await form.getByTestId('room-checkInEnd').fill(STAY.start);
     await form.getByTestId('save-room-type').click();
     await expect(await errorOf(form, 'room-checkInEnd')).toHaveText(lang.roomEndBeforeStart);
-    await expectNoSerious(page, `${lang.prefix}/platform/config/hotel, the room type form with a message`);
+    await expectNoSerious(page, `${lang.prefix}/platform/config/hotel, the room type form with a message`, { withoutNotifications: true });
   }
   await form.getByTestId('room-checkInStart').fill(STAY.start);
   await form.getByTestId('room-checkInEnd').fill(STAY.deadline);
@@ -302,7 +293,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   const kingId = await addRoomType(o, lang, card, king, true);
   const singleId = await addRoomType(o, lang, card, single);
   const hotelId = Number(await card.getAttribute('data-hotel'));
-  await expectNoSerious(o, `${lang.prefix}/platform/config/hotel with a hotel and its room types`);
+  await expectNoSerious(o, `${lang.prefix}/platform/config/hotel with a hotel and its room types`, { withoutNotifications: true });
 
   // 2. Another participant takes the only single room for the first two nights.
   await bookFirst(
@@ -371,7 +362,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await expect(confirm).toContainText(night(1));
   await expect(confirm).toContainText(night(3));
   await expect(confirm).toContainText(lang.summary);
-  await expectNoSerious(g, `${lang.prefix}/profile/hotel/order asking to confirm`);
+  await expectNoSerious(g, `${lang.prefix}/profile/hotel/order asking to confirm`, { withoutNotifications: true });
   const since = Date.now();
   await g.getByTestId('hotel-booking-confirm-button').click();
   await expect(g.getByText(lang.booked).first()).toBeVisible();
@@ -452,7 +443,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
     await expect(cell(singleId, n)).toHaveText(`1 / 1${lang.full}`);
   }
   await expect(cell(singleId, 2)).toHaveText('0 / 1');
-  await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel?view=occupancy with bookings`);
+  await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel?view=occupancy with bookings`, { withoutNotifications: true });
 
   // 9. The bookings of this hotel through the filters (then the paid ones only), and its rooming
   // list as an xlsx with the guests in it.
@@ -465,7 +456,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: orderNo })).toContainText(guest.email);
   await expect(rows.filter({ hasText: first.email })).toHaveAttribute('data-status', 'active');
-  await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel with bookings`);
+  await expectNoSerious(o, `${lang.prefix}/platform/manage/hotel with bookings`, { withoutNotifications: true });
   await o.getByTestId('hotel-filter-pay').selectOption('paid');
   await o.getByTestId('hotel-apply').click();
   await expect(o).toHaveURL(/[?&]pay=paid(&|$)/);
@@ -545,7 +536,7 @@ test.describe('hotel booking', () => {
     await p.getByTestId('hotel-booking-submit').click();
     await expect(await errorOf(p.getByTestId('hotel-booking-form'), 'hotel-booking-check-out')).toHaveText(ZH.rules.checkOutAfterCheckIn);
     await expectNoSidewaysScroll(p, 'the booking page with its messages');
-    await expectNoSerious(p, '/profile/hotel/order with messages, on a phone');
+    await expectNoSerious(p, '/profile/hotel/order with messages, on a phone', { withoutNotifications: true });
 
     await p.getByTestId('hotel-booking-check-in').fill(night(1));
     await p.getByTestId('hotel-booking-check-out').fill(night(3));
@@ -562,7 +553,7 @@ test.describe('hotel booking', () => {
     await row.getByTestId('pay-order').scrollIntoViewIfNeeded();
     await expect(row.getByTestId('pay-order')).toBeInViewport();
     await expectNoSidewaysScroll(p, 'the booking page with a booking');
-    await expectNoSerious(p, '/profile/hotel/order with a booking, on a phone');
+    await expectNoSerious(p, '/profile/hotel/order with a booking, on a phone', { withoutNotifications: true });
     await expect(free).toHaveText('全程可订 3 间');
 
     // Changed before payment: one more night, one room fewer; the old order gives way to a new one.
@@ -590,7 +581,7 @@ test.describe('hotel booking', () => {
     // Cancelled: the nights come back and the form is offered again.
     const activeId = Number((await active.getAttribute('data-testid'))!.replace('hotel-booking-row-', ''));
     await p.getByTestId(`hotel-booking-cancel-${activeId}`).click();
-    await expectNoSerious(p, '/profile/hotel/order asking to cancel, on a phone');
+    await expectNoSerious(p, '/profile/hotel/order asking to cancel, on a phone', { withoutNotifications: true });
     await p.getByTestId(`hotel-booking-cancel-confirm-${activeId}`).click();
     await expect(p.getByText('预订已取消').first()).toBeVisible();
     await expect(p.getByTestId(`hotel-booking-row-${activeId}`)).toHaveAttribute('data-status', 'cancelled');

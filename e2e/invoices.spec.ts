@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSerious } from './support/axe';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
 import { E2E } from './support/fixtures-data';
@@ -50,15 +50,6 @@ async function fillCompany(page: Page, companyLabel: string, postLabel: string) 
 }
 
 /** axe on the page as it stands (a new state of the invoice screens), once notifications are gone. */
-async function expectNoSerious(page: Page, what: string) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
-
 test.describe('invoices', () => {
   test.describe.configure({ mode: 'serial' });
   let order: Order;
@@ -211,7 +202,7 @@ test.describe('invoices', () => {
       await form.getByTestId('invoice-submit').click();
       // The company's registered details are required, each on its field.
       await expect(form.getByTestId('invoice-special-fields').getByText(l.accountRequired)).toBeVisible();
-      await expectNoSerious(who.page, 'the special VAT invoice form with its errors');
+      await expectNoSerious(who.page, 'the special VAT invoice form with its errors', { withoutNotifications: true });
       await form.getByTestId('invoice-registeredAddress').fill('北京市海淀区中关村南四街 4 号');
       await form.getByTestId('invoice-registeredPhone').fill('010-62600000');
       await form.getByTestId('invoice-bankName').fill('中国工商银行北京中关村支行');
@@ -235,7 +226,7 @@ test.describe('invoices', () => {
         .locator('input[type="file"]')
         .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
       await expect(dialog.getByRole('alert')).toBeVisible();
-      await expectNoSerious(org.page, 'the e-invoice upload dialog');
+      await expectNoSerious(org.page, 'the e-invoice upload dialog', { withoutNotifications: true });
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: E_INVOICE });
       await expect(row).toHaveAttribute('data-status', 'invoiced');
       await expect(row.getByTestId('admin-invoice-file')).toBeVisible();
@@ -250,7 +241,7 @@ test.describe('invoices', () => {
       expect(download.suggestedFilename()).toBe(`invoice-${mine.orderNo}.pdf`);
       const { readFileSync } = await import('node:fs');
       expect(readFileSync(await download.path()).equals(E_INVOICE)).toBe(true);
-      await expectNoSerious(who.page, 'the invoiced request with its e-invoice');
+      await expectNoSerious(who.page, 'the invoiced request with its e-invoice', { withoutNotifications: true });
       // Another participant's e-invoice is not found.
       if (l.lang === 'zh') withFile = mine.id;
       else expect((await who.context.request.get(`/api/conference/invoice/file?orderId=${withFile}`)).status()).toBe(404);

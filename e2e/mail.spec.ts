@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSerious } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -65,14 +65,6 @@ const port = () => {
 async function onPost(browser: Browser, lang: Lang): Promise<Page> {
   const context = await browser.newContext({ baseURL: hostUrl(E2E.postSlug, ''), locale: lang.locale });
   return waitForHydrationOnGoto(await context.newPage());
-}
-
-async function expectNoSerious(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
 }
 
 async function setUpMailbox(page: Page, lang: Lang, sender: string) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSerious } from './support/axe';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -68,15 +68,6 @@ const tag = () => Math.random().toString(36).slice(2, 6).toUpperCase();
 async function onNews(browser: Browser, lang: Lang, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: hostUrl(E2E.newsSlug, ''), locale: lang.locale, acceptDownloads: true, ...options });
   return waitForHydrationOnGoto(await context.newPage());
-}
-
-async function expectNoSerious(page: Page, what: string) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
 }
 
 /** The unread count beside "Notices" in the personal centre's menu (0 when no badge shows). */
@@ -151,7 +142,7 @@ for (const lang of [ZH, EN]) {
     await expect(item.getByTestId('notice-unread')).toHaveText(lang.unread);
     const before = await menuCount(reader);
     expect(before).toBeGreaterThanOrEqual(1);
-    await expectNoSerious(reader, `${lang.prefix}/profile/notice`);
+    await expectNoSerious(reader, `${lang.prefix}/profile/notice`, { withoutNotifications: true });
     await item.getByTestId('notice-open').click();
     await expect(item.getByTestId('notice-content')).toContainText(lang.prefix ? 'bring your ID to check in' : '请于报到时携带证件');
     await expect(item.getByTestId('notice-unread')).toHaveCount(0);
@@ -174,7 +165,7 @@ for (const lang of [ZH, EN]) {
     await reader.goto(`${lang.prefix}/profile/download`);
     const listed = reader.locator(`[data-material="${materialId}"]`);
     await expect(listed).toContainText(lang.shown(material));
-    await expectNoSerious(reader, `${lang.prefix}/profile/download`);
+    await expectNoSerious(reader, `${lang.prefix}/profile/download`, { withoutNotifications: true });
     const [download] = await Promise.all([reader.waitForEvent('download'), listed.getByTestId('download-link').click()]);
     expect(download.suggestedFilename()).toBe(fileName);
     expect(readFileSync(await download.path())).toEqual(body);
@@ -210,7 +201,7 @@ test('on a 375 px phone the notices and downloads pages work without sideways sc
       await phone.goto(`${lang.prefix}${path}`);
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${lang.prefix}${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      await expectNoSerious(phone, `${lang.prefix}${path} on a phone`);
+      await expectNoSerious(phone, `${lang.prefix}${path} on a phone`, { withoutNotifications: true });
     }
     await phone.goto(`${lang.prefix}/profile/notice`);
     const first = phone.getByTestId('notice-list').locator('[data-notice]').first();

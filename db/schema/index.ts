@@ -14,3 +14,4 @@ export * from './submissions';
 export * from './hotel';
 export * from './identity';
 export * from './feedback';
+export * from './programme';
