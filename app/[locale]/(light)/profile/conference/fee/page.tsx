@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AddFeesIsland } from '@/components/orders/add-fees-island';
+import { AddFeesForm } from '@/components/orders/add-fees-form';
 import { OrderTable } from '@/components/orders/order-table';
 import { LinkButton, Notice, Panel, ui } from '@/components/layout/page-parts';
 import { canChangeOrder } from '@/lib/orders/rules';
@@ -97,7 +97,7 @@ export default async function FeePage() {
             <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('noRegisterOrder')}</p>
           )}
           {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !canChangeOrder(o)) && offer.register.length > 0 && (
-            <AddFeesIsland initialOffer={offer} only="register" country={country} testId="add-register-fee" />
+            <AddFeesForm initialOffer={offer} only="register" country={country} testId="add-register-fee" />
           )}
         </section>
         <hr className={ui.divider} />
@@ -118,7 +118,7 @@ export default async function FeePage() {
           {offer.charged && offer.optional.some((fee) => !held.includes(fee.id)) && (
             <div className={`${ui.stack} ${ui.addFees}`} data-gap="xs">
               <p className={`${ui.text} ${ui.sm} ${ui.medium}`}>{t('addOptional')}</p>
-              <AddFeesIsland initialOffer={offer} only="optional" country={country} testId="add-optional-fee" exclude={held} />
+              <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" exclude={held} />
             </div>
           )}
         </section>
