@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { insertAccount } from '@/lib/accounts/create-account';
 import type { DB } from './client';
 import {
