@@ -10,9 +10,9 @@
  * (where it is found from the working directory and listed in next.config.mjs's
  * outputFileTracingIncludes), so no bundler has to understand the worker.
  */
-import { parentPort } from 'node:worker_threads';
 import PDFDocument from 'pdfkit';
 import { cjkFonts } from '../pdf/cjk-fonts.mjs';
+import { answerPdfJobs, pdfBytes } from '../pdf/pdf-jobs.mjs';
 
 const REGULAR = 'receipt-regular';
 const BOLD = 'receipt-bold';
@@ -48,14 +48,7 @@ export function drawReceipt(layout) {
     info: { Title: `收据 Receipt ${layout.receiptNo}`, CreationDate: new Date(layout.createdAt) },
     lang: 'zh-CN',
   });
-  /** @type {Promise<Buffer>} */
-  const bytes = new Promise((resolve, reject) => {
-    /** @type {Uint8Array[]} */
-    const chunks = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   doc.registerFont(REGULAR, /** @type {never} */ (fonts.regular));
   doc.registerFont(BOLD, /** @type {never} */ (fonts.bold));
 
@@ -199,14 +192,5 @@ export function drawReceipt(layout) {
   return bytes;
 }
 
-// One job at a time (the pool sends the next when this one answered); the bytes are moved, not copied.
-parentPort?.on('message', async (/** @type {{ id: number; layout: import('./receipt-pdf').ReceiptLayout }} */ { id, layout }) => {
-  try {
-    const pdf = await drawReceipt(layout);
-    const own = new Uint8Array(pdf.byteLength);
-    own.set(pdf);
-    parentPort?.postMessage({ id, pdf: own }, [own.buffer]);
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
-});
+// One job at a time (the pool sends the next when this one answered).
+answerPdfJobs(async (/** @type {import('./receipt-pdf').ReceiptLayout} */ layout) => ({ pdf: await drawReceipt(layout) }));

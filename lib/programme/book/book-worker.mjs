@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import PDFDocument from 'pdfkit';
 import { cjkFonts } from '../../pdf/cjk-fonts.mjs';
+import { answerPdfJobs, pdfBytes } from '../../pdf/pdf-jobs.mjs';
 
 const REGULAR = 'book-regular';
 const BOLD = 'book-bold';
@@ -47,14 +48,7 @@ export function drawBook(layout) {
     lang: layout.lang === 'zh' ? 'zh-CN' : 'en-GB',
     autoFirstPage: true,
   });
-  /** @type {Promise<Buffer>} */
-  const bytes = new Promise((resolve, reject) => {
-    /** @type {Uint8Array[]} */
-    const chunks = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   doc.registerFont(REGULAR, /** @type {never} */ (fonts.regular));
   doc.registerFont(BOLD, /** @type {never} */ (fonts.bold));
 
@@ -217,17 +211,8 @@ export function drawBook(layout) {
   return bytes.then((pdf) => ({ pdf, pages }));
 }
 
-// In a worker thread: one job at a time; the bytes are moved, not copied.
-parentPort?.on('message', async (/** @type {{ id: number; layout: BookLayout }} */ { id, layout }) => {
-  try {
-    const { pdf, pages } = await drawBook(layout);
-    const own = new Uint8Array(pdf.byteLength);
-    own.set(pdf);
-    parentPort?.postMessage({ id, pdf: own, pages }, [own.buffer]);
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
-});
+// In a worker thread: one job at a time.
+answerPdfJobs(drawBook);
 
 // As a script: one layout from standard input, its figures on standard output (the bench's child process).
 if (!parentPort && process.argv[1] === fileURLToPath(import.meta.url)) {

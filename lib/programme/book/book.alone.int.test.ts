@@ -75,7 +75,7 @@ describe.each(testBackends())('the book of abstracts on %s', (backend) => {
       .where(eq(conference.id, fx.conferenceId));
     manager = await plantAccount(database, fx.conferenceId, 'manager');
     versionId = (await plantProgrammeVersion(database, fx.conferenceId, snapshotWithHtml())).id;
-  });
+  }, 180_000);
   afterAll(async () => {
     await database?.close();
     if (previousUploadDir === undefined) delete process.env.UPLOAD_DIR;
