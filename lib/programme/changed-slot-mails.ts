@@ -19,7 +19,12 @@ const MOVED: ReadonlyArray<ProgrammeChange['changes'][number]> = ['time', 'room'
  */
 export async function queueChangedSlotMails(
   tx: Executor,
-  { conferenceId, number, snapshot, changes }: { conferenceId: number; number: number; snapshot: ProgrammeSnapshot; changes: ProgrammeChange[] },
+  {
+    conferenceId,
+    number,
+    snapshot,
+    changes,
+  }: { conferenceId: number; number: number; snapshot: ProgrammeSnapshot; changes: ProgrammeChange[] },
 ): Promise<number> {
   const moved = new Set(changes.filter((c) => c.changes.some((what) => MOVED.includes(what))).map((c) => c.contributionId));
   if (!moved.size) return 0;

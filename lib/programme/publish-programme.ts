@@ -18,7 +18,10 @@ export type PublishedVersion = { id: number; number: number; publishedAt: Date; 
  * sends none; nor do added or removed contributions (an added one's presenter learns their slot from their profile).
  * An empty programme (no placed session) is refused.
  */
-export async function publishProgramme(db: DB, { conferenceId, userId }: { conferenceId: number; userId: string }): Promise<PublishedVersion> {
+export async function publishProgramme(
+  db: DB,
+  { conferenceId, userId }: { conferenceId: number; userId: string },
+): Promise<PublishedVersion> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`programme-publish:${conferenceId}`}))`);
     const snapshot = await buildProgrammeSnapshot(tx, { conferenceId });
@@ -40,4 +43,3 @@ export async function publishProgramme(db: DB, { conferenceId, userId }: { confe
     return { ...row, changes, mails };
   });
 }
-

@@ -19,5 +19,5 @@ export function slotText(startsAt: string, endsAt: string, locale: Locale, timeZ
   const day = format.dateTime(start, { dateStyle: 'medium' });
   const from = format.dateTime(start, { timeStyle: 'short' });
   const to = format.dateTime(new Date(endsAt), { timeStyle: 'short' });
-  return `${day} ${from}–${to} (${zoneOffsetLabel(start, timeZone)})`;
+  return `${day}${locale === 'zh' ? ' ' : ', '}${from}–${to} (${zoneOffsetLabel(start, timeZone)})`;
 }
