@@ -70,3 +70,13 @@ export async function findProgrammeVersion(db: Executor, { conferenceId, number 
   if (!row) throw new AppError('VERSION_NOT_FOUND');
   return row;
 }
+
+/** Whether the conference has published its programme (the site menu then offers it). */
+export async function hasPublishedProgramme(db: Executor, { conferenceId }: { conferenceId: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: programmeVersion.id })
+    .from(programmeVersion)
+    .where(eq(programmeVersion.conferenceId, conferenceId))
+    .limit(1);
+  return Boolean(row);
+}
