@@ -47,7 +47,7 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   page,
   browser,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const anon = await visitor(browser);
 
   // Before the first version: a clear page, no programme in the menu.
@@ -202,4 +202,20 @@ test('on a desktop the rooms are columns side by side', async ({ browser }) => {
   const [a, b] = [await optics.boundingBox(), await acoustics.boundingBox()];
   expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1).toBe(true);
   await desk.close();
+});
+
+test('the organiser’s versions page on a 375 px phone: the publish button and the list in view, in zh and en', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const phone = await visitor(browser, { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  await signIn(phone, PROGRAMME.manager);
+  for (const prefix of ['', '/en']) {
+    await phone.goto(url(`${prefix}/platform/programme/versions`));
+    await expect(phone.getByTestId('programme-publish')).toBeInViewport();
+    const list = phone.getByTestId('versions-table').or(phone.getByTestId('versions-empty'));
+    await list.first().scrollIntoViewIfNeeded();
+    await expect(list.first()).toBeInViewport();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSerious(phone, `versions page on a phone (${prefix || 'zh'})`);
+  }
+  await phone.close();
 });
