@@ -60,20 +60,18 @@ export async function seedProgramme(db: DB, account: (email: string, name: strin
         locale,
       })
       .returning({ id: submission.id });
-    await db
-      .insert(submissionAuthor)
-      .values(
-        people.map(([name, surname, email, company], i) => ({
-          conferenceId,
-          submissionId: row.id,
-          name,
-          surname,
-          email,
-          company,
-          corresponding: i === 0,
-          sortOrder: i,
-        })),
-      );
+    await db.insert(submissionAuthor).values(
+      people.map(([name, surname, email, company], i) => ({
+        conferenceId,
+        submissionId: row.id,
+        name,
+        surname,
+        email,
+        company,
+        corresponding: i === 0,
+        sortOrder: i,
+      })),
+    );
     return row.id;
   };
   const s1 = await paper('O-0001', 'Light in small cavities', 'en', optics.id, [
