@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { insertAccount } from '@/lib/accounts/create-account';
+import { publishProgramme } from '@/lib/programme/publish-programme';
 import type { DB } from './client';
 import {
   conference,
@@ -7,6 +8,7 @@ import {
   programmeDay,
   programmeRoom,
   programmeSession,
+  programmeVersion,
   submission,
   submissionAuthor,
   submissionConfig,
@@ -264,7 +266,10 @@ async function seedAcceptedSubmissions(db: DB, conferenceId: number, decidedBy: 
 export async function seedDemoProgramme(db: DB, ids: { conferenceId: number; manager: string }, now = new Date()): Promise<boolean> {
   const { conferenceId } = ids;
   const [any] = await db.select({ id: programmeRoom.id }).from(programmeRoom).where(eq(programmeRoom.conferenceId, conferenceId)).limit(1);
-  if (any) return false;
+  if (any) {
+    await publishOnce(db, ids);
+    return false;
+  }
   const [conf] = await db
     .select({ startDate: conference.startDate, timeZone: conference.timeZone })
     .from(conference)
@@ -388,5 +393,16 @@ export async function seedDemoProgramme(db: DB, ids: { conferenceId: number; man
     await session({ zh: '茶歇', en: 'Coffee break' }, 'break', null, at(d2, '10:00'), 30);
     await session({ zh: '闭幕式', en: 'Closing' }, 'plenary', main, at(d2, '10:30'), 30, { chairs: [chair] });
   });
+  await publishOnce(db, ids);
   return true;
+}
+
+/** Publishes the demo's programme as its version 1 unless a version exists (the book is then built in the background). */
+async function publishOnce(db: DB, { conferenceId, manager }: { conferenceId: number; manager: string }) {
+  const [published] = await db
+    .select({ id: programmeVersion.id })
+    .from(programmeVersion)
+    .where(eq(programmeVersion.conferenceId, conferenceId))
+    .limit(1);
+  if (!published) await publishProgramme(db, { conferenceId, userId: manager });
 }

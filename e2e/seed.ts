@@ -19,6 +19,7 @@ import type { ProviderConfig } from '@/lib/payments/providers/types';
 import { seedPhoneParticipant } from './seed-phones';
 import { seedLanding } from './seed-landing';
 import { seedProgrammeBook } from './seed-programme-book';
+import { seedProgramme } from './seed-programme';
 
 async function main() {
   const database = await openDatabase({});
@@ -311,6 +312,7 @@ async function main() {
   await account(E2E.logoutUser, 'Logout Tester');
   await seedLanding(db, demo, delegateFee.id, account);
   await seedProgrammeBook(database, account);
+  await seedProgramme(db, account);
   await database.close();
   console.info('[e2e] seeded');
 }

@@ -536,6 +536,26 @@ export const mailTemplates = {
       ],
     },
   },
+  programmeChanged: {
+    zh: {
+      subject: '【{conference}】您的报告安排有变动',
+      lines: [
+        '{name}，您好：',
+        '{conference} 发布了第 {version} 版会议日程，您报告的时间、会场或分会场有变动，新的安排如下：',
+        '{changes}',
+        '完整日程：{link}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your slot in the programme changed',
+      lines: [
+        'Dear {name},',
+        '{conference} published version {version} of its programme. The time, room or session of your contribution changed; it is now:',
+        '{changes}',
+        'The whole programme: {link}',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { PUBLISHED } from '@/lib/conferences/status';
-import { publicMenus } from '@/lib/cms/menus';
+import { publicMenus, type PublicMenu } from '@/lib/cms/menus';
 import { localePath } from '@/lib/i18n/locale-path';
 import { localized, type Locale } from '@/lib/i18n/localized';
+import { hasPublishedProgramme } from '@/lib/programme/published-versions';
 import type { RequestContext } from '@/lib/tenancy/context';
 import styles from './chrome.module.css';
 import { LanguageSwitch } from './language-switch';
@@ -16,13 +17,27 @@ import { conferenceVisibleTo } from '@/lib/conferences/website-config';
  * the menu run in the browser.
  */
 export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale: Locale }) {
-  const [t, tc, te] = await Promise.all([getTranslations('nav'), getTranslations('common'), getTranslations('errors')]);
+  const [t, tc, te, tp] = await Promise.all([
+    getTranslations('nav'),
+    getTranslations('common'),
+    getTranslations('errors'),
+    getTranslations('programme'),
+  ]);
   const conference = ctx.conference;
   const name = conference && conferenceVisibleTo(ctx) ? localized(conference.shortTitle, locale) : tc('platformName');
   const showSwitch = !conference || conference.languageType === 3;
   const canManage = ctx.roles.manager || ctx.roles.platformAdmin;
   // The site's own menu, once the conference is public (or for those who prepare it).
-  const menus = conference && (conference.status === PUBLISHED || canManage) ? await publicMenus(ctx.db, conference.id, locale) : [];
+  const shown = conference && (conference.status === PUBLISHED || canManage);
+  const [siteMenus, programme] = shown
+    ? await Promise.all([publicMenus(ctx.db, conference.id, locale), hasPublishedProgramme(ctx.db, { conferenceId: conference.id })])
+    : [[], false];
+  // A published programme is in the menu, unless the organiser's menu already leads to it.
+  const leadsToProgramme = (items: PublicMenu[]): boolean => items.some((m) => m.href === '/programme' || leadsToProgramme(m.children));
+  const menus: PublicMenu[] =
+    programme && !leadsToProgramme(siteMenus)
+      ? [...siteMenus, { id: 0, title: tp('menu'), href: '/programme', newWindow: false, icon: '', children: [] }]
+      : siteMenus;
   const href = (path: string) => localePath(locale, path);
   const link = (path: string, label: string, testId?: string, light = false) => (
     <a href={href(path)} className={light ? `${styles.navLink} ${styles.navLight}` : styles.navLink} data-testid={testId}>

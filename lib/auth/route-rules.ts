@@ -24,7 +24,9 @@ export const ROUTE_RULES = [
   { pattern: '/resetPassword', access: 'anonymous', account: true },
   { pattern: '/conferenceRegister', access: 'anonymous' },
   { pattern: '/page/:pageId', access: 'anonymous' },
+  { pattern: '/programme', access: 'anonymous' },
   { pattern: '/programme/print', access: 'anonymous' },
+  { pattern: '/programme/:code', access: 'anonymous' },
   { pattern: '/register', access: 'anonymous' },
   { pattern: '/login', access: 'anonymous', account: true },
   { pattern: '/oidcLogin', access: 'anonymous', account: true },
@@ -89,6 +91,7 @@ export const ROUTE_RULES = [
   { pattern: '/platform/submissionManage/contribute/detail', access: 'platform' },
   { pattern: '/platform/submissionManage/submission/detail', access: 'platform' },
   { pattern: '/platform/submissionManage/reviewList', access: 'platform' },
+  { pattern: '/platform/programme/versions', access: 'platform' },
 ] as const satisfies readonly RouteRule[];
 
 /** The pattern of a screen the app serves. */

@@ -127,6 +127,7 @@ export const ERROR_TABLE = {
   PAYMENT_STARTING: { message: 'paymentStarting', status: 409 },
   PAYMENT_SIGNATURE: { message: 'paymentSignature', status: 400 },
   PICTURE_TOO_LARGE: { message: 'pictureTooLarge', status: 413 },
+  PROGRAMME_EMPTY: { message: 'programmeVersions.empty', status: 409 },
   QUANTITY_INVALID: { message: 'feeUnavailable', status: 400 },
   RATE_LIMITED: { message: 'rateLimited', status: 429 },
   RECEIPT_LIMIT: { message: 'receiptLimit', status: 429 },

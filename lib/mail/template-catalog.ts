@@ -32,6 +32,7 @@ export const EDITABLE_TEMPLATES = [
   'hotelBookingRepriced',
   'payReminder',
   'orderExpired',
+  'programmeChanged',
 ] as const satisfies readonly MailTemplateName[];
 export type EditableTemplate = (typeof EDITABLE_TEMPLATES)[number];
 
@@ -87,6 +88,7 @@ export const MAIL_KINDS = {
   hotelBookingRepriced: { owner: 'conference', credential: false },
   payReminder: { owner: 'conference', credential: false },
   orderExpired: { owner: 'conference', credential: false },
+  programmeChanged: { owner: 'conference', credential: false },
   campaign: { owner: 'conference', credential: false },
 } as const satisfies Record<MailTemplateName | 'campaign', MailKind>;
 export type MailKindName = keyof typeof MAIL_KINDS;

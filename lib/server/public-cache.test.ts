@@ -19,6 +19,8 @@ describe('anonymous HTML cache', () => {
     expect(publicCacheKey(page())).toBe('demo.localhost|/|-|id|d');
     expect(publicCacheKey(page({}, '/en'))).toBe('demo.localhost|/en|-|id|d');
     expect(publicCacheKey(page({}, '/en/page/12'))).toBe('demo.localhost|/en/page/12|-|id|d');
+    expect(publicCacheKey(page({}, '/programme'))).toBe('demo.localhost|/programme|-|id|d');
+    expect(publicCacheKey(page({}, '/en/programme/A-01_b'))).toBe('demo.localhost|/en/programme/A-01_b|-|id|d');
     expect(
       publicCacheKey(page({ cookie: 'NEXT_LOCALE=en', 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' })),
     ).toBe('demo.localhost|/|en|gz|m');
@@ -35,6 +37,8 @@ describe('anonymous HTML cache', () => {
     expect(publicCacheKey(page({ rsc: '1' }))).toBeNull();
     expect(publicCacheKey(page({ 'next-router-prefetch': '1' }))).toBeNull();
     expect(publicCacheKey(page({}, '/?autologon'))).toBeNull();
+    // The programme's filters and day tabs are answered by the app, never stored.
+    expect(publicCacheKey(page({}, '/programme?day=2030-10-12'))).toBeNull();
     expect(publicCacheKey(page({}, '/', 'POST'))).toBeNull();
     expect(publicCacheKey(page({}, '/', 'HEAD'))).toBeNull();
     for (const url of [
@@ -44,6 +48,8 @@ describe('anonymous HTML cache', () => {
       '/page/x',
       '/en/conferenceRegister',
       '/page/1/../../api',
+      '/programme/A-01/x',
+      '/programme/%2e%2e',
     ]) {
       expect(publicCacheKey(page({}, url))).toBeNull();
     }

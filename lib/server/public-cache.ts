@@ -1,9 +1,9 @@
 /**
  * The anonymous HTML cache in front of Next.js (scripts/serve.ts).
  *
- * A visitor without a session asking for a public page (`/`, `/page/:id`, in zh or en) gets the
- * bytes the app rendered last for the same host, address, language cookie, phone-or-not and
- * compression, for up to TTL_MS. When an entry is older than that, one request renders it again
+ * A visitor without a session asking for a public page (`/`, `/page/:id`, `/programme`,
+ * `/programme/<code>`, in zh or en) gets the bytes the app rendered last for the same host,
+ * address, language cookie, phone-or-not and compression, for up to TTL_MS. When an entry is older than that, one request renders it again
  * while the others keep getting the previous bytes. Any organiser's or platform administrator's
  * change (lib/http/route.ts) drops every entry at once, and a render that began before such a
  * change is never stored, so what visitors see after a change is the change.
@@ -17,7 +17,7 @@ import { broadcast, onInvalidate } from './invalidation';
 
 export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
 const MAX_ENTRIES = 2_000;
-const PUBLIC_PATH = /^(?:\/en)?(?:\/|\/page\/\d{1,9})$|^\/en$/;
+const PUBLIC_PATH = /^(?:\/en)?(?:\/|\/page\/\d{1,9}|\/programme(?:\/[A-Za-z0-9_-]{1,64})?)$|^\/en$/;
 const LOCALE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]{2})`);
 /** Headers a stored response must not carry over: they belong to one connection. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);

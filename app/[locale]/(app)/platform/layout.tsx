@@ -6,7 +6,7 @@ import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
-  const [t, ctx] = await Promise.all([getTranslations('nav'), getRequestContext()]);
+  const [t, tp, ctx] = await Promise.all([getTranslations('nav'), getTranslations('programmeVersions'), getRequestContext()]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
   const chair =
@@ -37,6 +37,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/notice', label: t('manageNotice') },
           { href: '/platform/manage/download', label: t('manageDownload') },
           { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
+          { href: '/platform/programme/versions', label: tp('menu') },
         ]
       : []),
     ...(admin || ctx.roles.reviewer
