@@ -15,8 +15,7 @@ import { sampleProgrammeSnapshot } from '@/testing/fixtures/programme';
  * language, and 404 for what the programme does not hold or before anything is published.
  */
 type Answer = Awaited<ReturnType<typeof callHandler>>;
-const events = (res: Answer) =>
-  Object.values(ical.sync.parseICS(res.text)).filter((c): c is VEvent => c.type === 'VEVENT');
+const events = (res: Answer) => Object.values(ical.sync.parseICS(res.text)).filter((c): c is VEvent => c.type === 'VEVENT');
 const byCode = (list: VEvent[], code: string) => list.find((e) => String(e.summary).startsWith(`${code} `));
 
 describe.each(testBackends())('programme calendars on %s', (backend) => {
@@ -119,7 +118,10 @@ describe.each(testBackends())('programme calendars on %s', (backend) => {
     const berlin = await plantConference(database, 'icsc');
     const snapshot = sampleProgrammeSnapshot();
     snapshot.timeZone = 'Europe/Berlin';
-    snapshot.days = [{ date: '2030-10-26', title: { zh: '', en: '' } }, { date: '2030-10-27', title: { zh: '', en: '' } }];
+    snapshot.days = [
+      { date: '2030-10-26', title: { zh: '', en: '' } },
+      { date: '2030-10-27', title: { zh: '', en: '' } },
+    ];
     const [k1] = snapshot.sessions[0].contributions;
     k1.startsAt = '2030-10-26T09:00:00+02:00';
     k1.endsAt = '2030-10-26T10:00:00+02:00';

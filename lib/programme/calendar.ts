@@ -47,7 +47,10 @@ function uid(conferenceId: number, what: 'contribution' | 'session', id: number)
 }
 
 function shorten(text: string, max: number): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain;
 }
 
@@ -114,7 +117,10 @@ export function buildProgrammeCalendar(input: CalendarInput): string {
     calendar.x('X-WR-TIMEZONE', zone);
   }
   const page = (path: string) => `${input.origin}${localePath(input.locale, path)}`;
-  const common = (startsAt: string, endsAt: string): Pick<ICalEventData, "start" | "end" | "timezone" | "sequence" | "stamp" | "lastModified"> => ({
+  const common = (
+    startsAt: string,
+    endsAt: string,
+  ): Pick<ICalEventData, 'start' | 'end' | 'timezone' | 'sequence' | 'stamp' | 'lastModified'> => ({
     start: inZone(startsAt, zone),
     end: inZone(endsAt, zone),
     timezone: zone,

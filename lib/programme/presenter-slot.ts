@@ -128,7 +128,10 @@ export async function savePresenterSlides(
 
 /** Whether the organiser shows presenters' slides on the public pages. */
 export async function slidesShown(db: Executor, conferenceId: number): Promise<boolean> {
-  const [row] = await db.select({ show: programmeConfig.showSlides }).from(programmeConfig).where(eq(programmeConfig.conferenceId, conferenceId));
+  const [row] = await db
+    .select({ show: programmeConfig.showSlides })
+    .from(programmeConfig)
+    .where(eq(programmeConfig.conferenceId, conferenceId));
   return row?.show ?? false;
 }
 

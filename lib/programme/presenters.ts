@@ -51,13 +51,21 @@ export async function contributionsPresentedBy(
       and(
         eq(programmeContribution.conferenceId, conferenceId),
         contributionId === undefined ? undefined : eq(programmeContribution.id, contributionId),
-        or(eq(submission.userId, presenter.id), inArray(programmeContribution.submissionId, byEmail), ne(programmeContribution.kind, 'submission')),
+        or(
+          eq(submission.userId, presenter.id),
+          inArray(programmeContribution.submissionId, byEmail),
+          ne(programmeContribution.kind, 'submission'),
+        ),
       ),
     );
   const submissionIds = rows.flatMap((r) => (r.submissionId !== null && r.owner !== presenter.id ? [r.submissionId] : []));
   const authors = submissionIds.length
     ? await db
-        .select({ submissionId: submissionAuthor.submissionId, email: submissionAuthor.email, corresponding: submissionAuthor.corresponding })
+        .select({
+          submissionId: submissionAuthor.submissionId,
+          email: submissionAuthor.email,
+          corresponding: submissionAuthor.corresponding,
+        })
         .from(submissionAuthor)
         .where(and(eq(submissionAuthor.conferenceId, conferenceId), inArray(submissionAuthor.submissionId, submissionIds)))
         .orderBy(asc(submissionAuthor.submissionId), asc(submissionAuthor.sortOrder), asc(submissionAuthor.id))
@@ -90,7 +98,11 @@ export async function presentedContribution(
 }
 
 /** The names of the slides files of some contributions (for the presenter's own list). */
-export async function slidesFiles(db: Executor, conferenceId: number, ids: number[]): Promise<Map<number, { id: number; originalName: string }>> {
+export async function slidesFiles(
+  db: Executor,
+  conferenceId: number,
+  ids: number[],
+): Promise<Map<number, { id: number; originalName: string }>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: uploadedFile.id, originalName: uploadedFile.originalName })

@@ -1,16 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import {
-  programmeVersion,
-  type ProgrammeSnapshot,
-  type ProgrammeSnapshotContribution,
-  type ProgrammeSnapshotSession,
-} from '@/db/schema';
+import { programmeVersion, type ProgrammeSnapshot, type ProgrammeSnapshotContribution, type ProgrammeSnapshotSession } from '@/db/schema';
 
 /** The latest published version of a conference's programme: what every public reader (calendars, agendas) reads. */
 export type PublishedProgramme = { number: number; publishedAt: Date; snapshot: ProgrammeSnapshot };
 
-export async function latestPublishedProgramme(db: Executor, { conferenceId }: { conferenceId: number }): Promise<PublishedProgramme | null> {
+export async function latestPublishedProgramme(
+  db: Executor,
+  { conferenceId }: { conferenceId: number },
+): Promise<PublishedProgramme | null> {
   const [row] = await db
     .select({ number: programmeVersion.number, publishedAt: programmeVersion.publishedAt, snapshot: programmeVersion.snapshot })
     .from(programmeVersion)
