@@ -19,7 +19,7 @@ import { myAgenda } from './stars';
  * personal feed — its calendar holds exactly the caller's stars, only the token's SHA-256 is stored, a new address
  * makes the old one answer 404, and stopping the feed closes it.
  */
-const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
+const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 
 describe.each(testBackends())('my agenda on %s', (backend) => {
   let database: Database;

@@ -15,7 +15,7 @@ async function unreadNotices(): Promise<number> {
 
 /** The personal centre shell. Each page checks access itself (requirePage). */
 export default async function ProfileLayout({ children }: { children: ReactNode }) {
-  const [t, unread] = await Promise.all([getTranslations('nav'), unreadNotices()]);
+  const [t, ta, unread] = await Promise.all([getTranslations('nav'), getTranslations('programmeAgenda'), unreadNotices()]);
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Title order={2} mb="md" fz={{ base: 'h3', sm: 'h2' }}>
@@ -32,6 +32,7 @@ export default async function ProfileLayout({ children }: { children: ReactNode 
                 { href: '/profile/conference/fee', label: t('fee') },
                 { href: '/profile/order/list', label: t('orders') },
                 { href: '/profile/submission', label: t('submission') },
+                { href: '/profile/agenda', label: ta('menu') },
                 { href: '/profile/hotel/order', label: t('hotelBooking') },
                 { href: '/profile/notice', label: t('notice'), badge: { count: unread, label: t('unreadNotices') } },
                 { href: '/profile/download', label: t('download') },

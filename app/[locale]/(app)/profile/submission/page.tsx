@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PresenterSlots } from '@/components/programme/presenter-slots';
 import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
 import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
@@ -53,6 +54,7 @@ export default async function MySubmissionsPage() {
             <div data-testid="submission-notice" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(notice) }} />
           </section>
         )}
+        <PresenterSlots db={db} conferenceId={conference.id} user={user} locale={locale} />
         {call.openDate && call.firstDeadline && (
           <Stack gap={2}>
             <Text size="sm">{t('window', { open: call.openDate, first: call.firstDeadline })}</Text>
