@@ -7,6 +7,8 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: [
+    // Reads its VTIMEZONE files beside its own code at run time: a bundled copy finds none (calendars fell back to UTC).
+    '@touch4it/ical-timezones',
     '@electric-sql/pglite',
     'pg',
     'nodemailer',

@@ -20,6 +20,7 @@ import { seedPhoneParticipant } from './seed-phones';
 import { seedLanding } from './seed-landing';
 import { seedProgrammeBook } from './seed-programme-book';
 import { seedProgramme } from './seed-programme';
+import { seedAgenda } from './seed-agenda';
 
 async function main() {
   const database = await openDatabase({});
@@ -313,6 +314,7 @@ async function main() {
   await seedLanding(db, demo, delegateFee.id, account);
   await seedProgrammeBook(database, account);
   await seedProgramme(db, account);
+  await seedAgenda(database, account);
   await database.close();
   console.info('[e2e] seeded');
 }

@@ -18,7 +18,7 @@ async function unreadNotices(): Promise<number> {
  * (requirePage).
  */
 export async function ProfileLayout({ children }: { children: ReactNode }) {
-  const [t, unread] = await Promise.all([getTranslations('nav'), unreadNotices()]);
+  const [t, ta, unread] = await Promise.all([getTranslations('nav'), getTranslations('programmeAgenda'), unreadNotices()]);
   return (
     <SectionShell
       title={t('profile')}
@@ -28,6 +28,7 @@ export async function ProfileLayout({ children }: { children: ReactNode }) {
         { href: '/profile/conference/fee', label: t('fee') },
         { href: '/profile/order/list', label: t('orders') },
         { href: '/profile/submission', label: t('submission') },
+        { href: '/profile/agenda', label: ta('menu') },
         { href: '/profile/hotel/order', label: t('hotelBooking') },
         { href: '/profile/notice', label: t('notice'), badge: { count: unread, label: t('unreadNotices') } },
         { href: '/profile/download', label: t('download') },

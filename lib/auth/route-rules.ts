@@ -47,6 +47,7 @@ export const ROUTE_RULES = [
   { pattern: '/profile/order/receipt/:orderId', access: 'user' },
   { pattern: '/profile/submission', access: 'user' },
   { pattern: '/profile/submission/details', access: 'user' },
+  { pattern: '/profile/agenda', access: 'user' },
   { pattern: '/profile/hotel/order', access: 'user' },
   { pattern: '/profile/notice', access: 'user' },
   { pattern: '/profile/download', access: 'user' },

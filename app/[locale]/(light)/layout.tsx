@@ -27,6 +27,7 @@ const CLIENT_MESSAGES = [
   'submission.withdraw',
   'submission.withdrawn',
   'submission.withdrawConfirm',
+  'presenter',
 ] as const;
 
 /**

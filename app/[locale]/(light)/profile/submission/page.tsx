@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PresenterSlots } from '@/components/programme/presenter-slots';
 import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
 import { LinkButton, Notice, Panel, TextLink, ui } from '@/components/layout/page-parts';
@@ -50,6 +51,7 @@ export default async function MySubmissionsPage() {
             <div data-testid="submission-notice" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(notice) }} />
           </section>
         )}
+        <PresenterSlots db={db} conferenceId={conference.id} user={user} locale={locale} />
         {call.openDate && call.firstDeadline && (
           <div className={`${ui.stack} ${ui.sm}`} data-gap="tight">
             <p className={ui.text}>{t('window', { open: call.openDate, first: call.firstDeadline })}</p>
