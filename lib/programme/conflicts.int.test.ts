@@ -34,7 +34,12 @@ describe.each(testBackends())('programme conflicts on %s', (backend) => {
     const { id: roomA } = await createRoom(db, conferenceId, { name: { zh: 'A 厅', en: 'Hall A' }, capacity: 100 });
     const { id: roomB } = await createRoom(db, conferenceId, { name: { zh: 'B 厅', en: 'Hall B' }, capacity: 50 });
     const themeId = await plantTheme(database, conferenceId, 'T');
-    const session = async (start: string | null, roomId: number | null, durationMinutes = 60, type: 'parallel' | 'break' | 'poster' = 'parallel') => {
+    const session = async (
+      start: string | null,
+      roomId: number | null,
+      durationMinutes = 60,
+      type: 'parallel' | 'break' | 'poster' = 'parallel',
+    ) => {
       const { id } = await createSession(db, conferenceId, { title: { zh: '分会', en: 'Session' }, type, durationMinutes });
       if (start) await placeSession(db, conferenceId, id, { dayId, roomId, start });
       return id;

@@ -94,7 +94,12 @@ function timeConflicts(sessions: ConflictSession[], contributions: ConflictContr
     const past = own.filter((c) => c.endsAt > session.endsAt);
     if (past.length > 0) {
       const last = Math.max(...past.map((c) => c.endsAt));
-      found.push({ kind: 'overrun', minutes: minutesOf(last - session.endsAt), sessionIds: [session.id], contributionIds: past.map((c) => c.id) });
+      found.push({
+        kind: 'overrun',
+        minutes: minutesOf(last - session.endsAt),
+        sessionIds: [session.id],
+        contributionIds: past.map((c) => c.id),
+      });
     }
   }
   return found;

@@ -29,7 +29,11 @@ async function dateTaken(tx: Executor, conferenceId: number, day: string, except
     .select({ id: programmeDay.id })
     .from(programmeDay)
     .where(
-      and(eq(programmeDay.conferenceId, conferenceId), eq(programmeDay.day, day), exceptId === null ? undefined : ne(programmeDay.id, exceptId)),
+      and(
+        eq(programmeDay.conferenceId, conferenceId),
+        eq(programmeDay.day, day),
+        exceptId === null ? undefined : ne(programmeDay.id, exceptId),
+      ),
     );
   return rows.length > 0;
 }

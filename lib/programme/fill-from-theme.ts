@@ -28,7 +28,7 @@ export async function fillSessionFromTheme(
       .from(submissionSession)
       .where(eq(submissionSession.conferenceId, conferenceId));
     const family = new Set([themeId]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const t of themes) {
         if (t.parentId !== null && family.has(t.parentId) && !family.has(t.id)) {

@@ -84,7 +84,12 @@ export async function programmeDraft(db: DB, { conferenceId }: { conferenceId: n
     .where(eq(programmeRoom.conferenceId, conferenceId))
     .orderBy(asc(programmeRoom.sortOrder), asc(programmeRoom.id));
   const themes = await db
-    .select({ id: submissionSession.id, parentId: submissionSession.parentId, name: submissionSession.name, prefix: submissionSession.prefix })
+    .select({
+      id: submissionSession.id,
+      parentId: submissionSession.parentId,
+      name: submissionSession.name,
+      prefix: submissionSession.prefix,
+    })
     .from(submissionSession)
     .where(eq(submissionSession.conferenceId, conferenceId))
     .orderBy(asc(submissionSession.sortOrder), asc(submissionSession.id));
@@ -147,7 +152,12 @@ export async function programmeDraft(db: DB, { conferenceId }: { conferenceId: n
   });
   const contributions: DraftContribution[] = contributionRows.map(({ c, submissionTitle, themeId }) => {
     const own = authors.filter((a) => a.submissionId === c.submissionId);
-    const presenterIndex = c.presenterAuthor ?? Math.max(0, own.findIndex((a) => a.corresponding));
+    const presenterIndex =
+      c.presenterAuthor ??
+      Math.max(
+        0,
+        own.findIndex((a) => a.corresponding),
+      );
     const people: DraftPerson[] =
       c.kind === 'submission'
         ? own.map((a, i) => ({ name: authorName(a), email: a.email, presenter: i === presenterIndex }))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROGRAMME_SESSION_TYPES } from '@/db/schema/programme';
+import type { ProgrammeSessionType } from '@/db/schema/programme';
 import { EMPTY_LOCALIZED, zLocalized } from '@/lib/validation/localized';
 import { MAX_ID, ZId, ZIsoDate } from '@/lib/validation/primitives';
 
@@ -17,6 +17,18 @@ export const PROGRAMME_CAPACITY_MAX = 100_000;
 export const PROGRAMME_BATCH_MAX = 1000;
 export const PROGRAMME_CODE_MAX = 40;
 export const PROGRAMME_HAND_KINDS = ['keynote', 'invited', 'panel', 'other'] as const;
+/** The session types of db/schema/programme.ts (its check constraint), here for the browser's forms. */
+export const SESSION_TYPES = [
+  'plenary',
+  'parallel',
+  'poster',
+  'workshop',
+  'break',
+  'social',
+] as const satisfies readonly ProgrammeSessionType[];
+// Every type of the schema is offered (a type added there and not here fails the typecheck).
+const everyType: (typeof SESSION_TYPES)[number] = '' as ProgrammeSessionType;
+void everyType;
 
 const whole = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
@@ -58,7 +70,7 @@ export type DayInput = z.input<typeof ZDayInput>;
 export const ZSessionInput = z.object({
   title: name,
   description: longText,
-  type: z.enum(PROGRAMME_SESSION_TYPES, { error: 'invalidChoice' }),
+  type: z.enum(SESSION_TYPES, { error: 'invalidChoice' }),
   durationMinutes: ZDuration,
   chairs: people(0).default([]),
   themeId: z.union([z.literal('').transform(() => null), z.null(), ZId]).default(null),

@@ -4,6 +4,8 @@ import { reorderRooms } from '@/lib/programme/rooms';
 import { ZRoomOrder } from '@/lib/programme/schemas';
 
 /** Puts the rooms (the timetable's columns) in a new order. */
-export const PUT = route({ auth: 'manager', changesSite: false, body: ZRoomOrder }, async ({ db, conference, body }) => reorderRooms(db, conference.id, body));
+export const PUT = route({ auth: 'manager', changesSite: false, body: ZRoomOrder }, async ({ db, conference, body }) =>
+  reorderRooms(db, conference.id, body),
+);
 
 export const { GET, POST, PATCH, DELETE } = otherMethods('PUT');
