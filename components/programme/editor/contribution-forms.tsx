@@ -2,7 +2,7 @@
 
 import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { BilingualInput } from '@/components/ui/bilingual-input';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -17,37 +17,25 @@ import {
 } from '@/lib/programme/schemas';
 import { useDraft } from './draft-context';
 
-function Minutes<T extends FieldValues>({
-  control,
-  name,
-  label,
-  error,
-  testId,
-}: {
-  control: Control<T, unknown, FieldValues>;
-  name: Path<T>;
-  label: string;
-  error?: string;
-  testId: string;
-}) {
+/** A length in minutes (1 to 1440), for a Controller's `render`. */
+function minutesInput(
+  field: { value: unknown; onChange: (v: unknown) => void; onBlur: () => void },
+  label: string,
+  error: string | undefined,
+  testId: string,
+) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          required
-          min={1}
-          max={1440}
-          allowDecimal={false}
-          value={field.value as number | ''}
-          onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-          onBlur={field.onBlur}
-          error={error}
-          data-testid={testId}
-        />
-      )}
+    <NumberInput
+      label={label}
+      required
+      min={1}
+      max={1440}
+      allowDecimal={false}
+      value={field.value as number | ''}
+      onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+      onBlur={field.onBlur}
+      error={error}
+      data-testid={testId}
     />
   );
 }
@@ -153,12 +141,10 @@ export function ContributionSettingsForm({
     <Modal opened={opened} onClose={onClose} title={t('contributionEdit', { code: contribution.code })}>
       <form onSubmit={submit} noValidate data-testid="contribution-form">
         <Stack gap="sm">
-          <Minutes
-            control={form.control as never}
+          <Controller
+            control={form.control}
             name="durationMinutes"
-            label={t('durationMinutes')}
-            error={fieldError('durationMinutes')}
-            testId="contribution-duration"
+            render={({ field }) => minutesInput(field, t('durationMinutes'), fieldError('durationMinutes'), 'contribution-duration')}
           />
           <TextInput
             type="time"
@@ -236,12 +222,10 @@ export function HandContributionForm({ opened, onClose }: { opened: boolean; onC
             data-testid="hand-email"
             {...form.register('speakers.0.email')}
           />
-          <Minutes
-            control={form.control as never}
+          <Controller
+            control={form.control}
             name="durationMinutes"
-            label={t('durationMinutes')}
-            error={fieldError('durationMinutes')}
-            testId="hand-duration"
+            render={({ field }) => minutesInput(field, t('durationMinutes'), fieldError('durationMinutes'), 'hand-duration')}
           />
           <SubmitButton error={formError} data-testid="hand-save">
             {t('add')}
