@@ -2,7 +2,6 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import { expectNoSerious } from './support/axe';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { login } from './support/helpers';
 import { PROGRAMME_E2E } from './support/programme-data';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
@@ -25,7 +24,13 @@ const LANGS: Lang[] = [
 async function open(browser: Browser, slug: string, lang: Lang, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: hostUrl(slug, ''), locale: lang.locale, ...options });
   const page = waitForHydrationOnGoto(await context.newPage());
-  await login(page, PROGRAMME_E2E.manager, E2E.password, lang.prefix);
+  // The login form (as e2e/support/helpers.ts `login`), waiting longer for the landing page on a busy machine.
+  await page.goto(`${lang.prefix}/conferencelogin`);
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(PROGRAMME_E2E.manager);
+  await form.locator('input[name="password"]').fill(E2E.password);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.includes('conferencelogin'), { timeout: 60_000 });
   await page.goto(`${lang.prefix}/platform/programme`);
   return page;
 }
@@ -47,7 +52,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 8, start.y + 8, { steps: 4 });
-  await page.mouse.move(end.x, end.y, { steps: 20 });
+  await page.mouse.move(end.x, end.y, { steps: 8 });
   await page.mouse.move(end.x, end.y + 1, { steps: 2 });
   await page.mouse.up();
 }
@@ -78,7 +83,7 @@ for (const lang of LANGS) {
   test(`${lang.key}: builds a small timetable by dragging and by the Move… forms, with a conflict warning that appears and goes`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const page = await open(browser, PROGRAMME_E2E.build[lang.key], lang, { viewport: { width: 1440, height: 1400 } });
     await expect(page.getByTestId('programme-draft-note')).toBeVisible();
     await expect(page.getByTestId('programme-header-actions')).toBeAttached();
@@ -167,7 +172,7 @@ for (const lang of LANGS) {
   });
 
   test(`${lang.key}: on a 375 px phone the day is a chronological list edited through the forms`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const page = await open(browser, PROGRAMME_E2E.phone[lang.key], lang, {
       viewport: { width: 375, height: 812 },
       isMobile: true,

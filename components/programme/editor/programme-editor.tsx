@@ -57,6 +57,18 @@ function Timetable() {
     return draft.contributions.find((c) => c.id === drag.id)?.code ?? '';
   };
   const onDragStart = (event: DragStartEvent) => setDragging(String(event.active.id));
+  // What screen readers hear while dragging, in the page's language.
+  const accessibility = {
+    screenReaderInstructions: { draggable: t('dnd.instructions') },
+    announcements: {
+      onDragStart: ({ active }: { active: { id: string | number } }) => t('dnd.picked', { item: label(String(active.id)) }),
+      onDragOver: ({ active, over }: { active: { id: string | number }; over: unknown }) =>
+        t(over ? 'dnd.over' : 'dnd.notOver', { item: label(String(active.id)) }),
+      onDragEnd: ({ active, over }: { active: { id: string | number }; over: unknown }) =>
+        t(over ? 'dnd.dropped' : 'dnd.droppedNowhere', { item: label(String(active.id)) }),
+      onDragCancel: ({ active }: { active: { id: string | number } }) => t('dnd.cancelled', { item: label(String(active.id)) }),
+    },
+  };
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     setDragging(null);
     const drag = parseDragId(active.id);
