@@ -132,6 +132,7 @@ function Timetable() {
   const moveContribution = (id: number) => setDialog({ kind: 'move', id });
   return (
     <DndContext
+      accessibility={accessibility}
       sensors={sensors}
       collisionDetection={programmeCollision}
       onDragStart={onDragStart}
