@@ -21,6 +21,7 @@ import { seedLanding } from './seed-landing';
 import { seedProgrammeBook } from './seed-programme-book';
 import { seedProgramme } from './seed-programme';
 import { seedAgenda } from './seed-agenda';
+import { seedProgrammeEditor } from './seed-programme-editor';
 
 async function main() {
   const database = await openDatabase({});
@@ -315,6 +316,7 @@ async function main() {
   await seedProgrammeBook(database, account);
   await seedProgramme(db, account);
   await seedAgenda(database, account);
+  await seedProgrammeEditor(db, account);
   await database.close();
   console.info('[e2e] seeded');
 }

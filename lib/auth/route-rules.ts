@@ -87,6 +87,7 @@ export const ROUTE_RULES = [
   { pattern: '/platform/manage/reviewer', access: 'platform' },
   { pattern: '/platform/manage/reviewer/info/:userId', access: 'platform' },
   { pattern: '/platform/manage/userFeedBack', access: 'platform' },
+  { pattern: '/platform/programme', access: 'platform' },
   { pattern: '/platform/submissionManage/index', access: 'platform' },
   { pattern: '/platform/submissionManage/user', access: 'platform' },
   { pattern: '/platform/submissionManage/contribute/detail', access: 'platform' },

@@ -37,6 +37,7 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/notice', label: t('manageNotice') },
           { href: '/platform/manage/download', label: t('manageDownload') },
           { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
+          { href: '/platform/programme', label: t('programme') },
           { href: '/platform/programme/versions', label: tp('menu') },
         ]
       : []),

@@ -1,0 +1,232 @@
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { expectNoSerious } from './support/axe';
+import { hostUrl } from './support/env';
+import { E2E } from './support/fixtures-data';
+import { PROGRAMME_E2E } from './support/programme-editor-data';
+import { expect, test, waitForHydrationOnGoto } from './support/test';
+
+/**
+ * The timetable editor (issue 23 point 2) in a real browser, on conferences of its own (e2e/seed-programme-editor.ts), in
+ * each language. On a wide screen the organiser adds two rooms and a day through the forms, adds a session and DRAGS
+ * it into a day × room slot, adds the accepted submissions and drags one into it; places a second session and moves
+ * a talk into it through the keyboard-and-form way ("Move…"), so the shared author is in two places at once and the
+ * warning appears; then drags a talk above it within the session, and the warning goes. On a 375 px phone the day is
+ * a chronological list; a break placed over the session through the form brings a room warning that moving it away
+ * clears. axe on each state.
+ */
+
+type Lang = { prefix: '' | '/en'; locale: string; key: 'zh' | 'en' };
+const LANGS: Lang[] = [
+  { prefix: '', locale: 'zh-CN', key: 'zh' },
+  { prefix: '/en', locale: 'en-GB', key: 'en' },
+];
+
+async function open(browser: Browser, slug: string, lang: Lang, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: hostUrl(slug, ''), locale: lang.locale, ...options });
+  const page = waitForHydrationOnGoto(await context.newPage());
+  // The login form (as e2e/support/helpers.ts `login`), waiting longer for the landing page on a busy machine.
+  await page.goto(`${lang.prefix}/conferencelogin`);
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(PROGRAMME_E2E.manager);
+  await form.locator('input[name="password"]').fill(E2E.password);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.includes('conferencelogin'), { timeout: 60_000 });
+  await page.goto(`${lang.prefix}/platform/programme`);
+  return page;
+}
+
+/** The number at the end of the first matching element's test id. */
+async function idIn(locator: Locator): Promise<number> {
+  const testId = await locator.first().getAttribute('data-testid');
+  return Number(/(\d+)$/.exec(testId ?? '')?.[1]);
+}
+
+/** A pointer drag in small steps, as dnd-kit's pointer sensor needs (it starts after a few pixels of movement). */
+async function drag(page: Page, from: Locator, to: Locator) {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const end = { x: b.x + b.width / 2, y: b.y + Math.min(b.height / 2, 8) };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 8, start.y + 8, { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 8 });
+  await page.mouse.move(end.x, end.y + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+async function addRoom(page: Page, lang: Lang, zh: string, en: string) {
+  await page.getByTestId('room-new-name-zh').fill(zh);
+  await page.getByTestId('room-new-name-en').fill(en);
+  await page.getByTestId('room-new-capacity').fill('120');
+  await page.getByTestId('room-new-save').click();
+  await expect(page.getByTestId('rooms-list')).toContainText(lang.key === 'zh' ? zh : en);
+  await expect(page.getByTestId('room-new-name-zh')).toHaveValue('');
+}
+
+async function addSession(page: Page, lang: Lang, zh: string, en: string) {
+  await page.getByTestId('session-add').click();
+  const form = page.getByTestId('session-form');
+  await form.getByTestId('session-title-zh').fill(zh);
+  await form.getByTestId('session-title-en').fill(en);
+  await form.getByTestId('session-duration').fill('60');
+  await form.getByTestId('session-save').click();
+  await expect(form).toBeHidden();
+  const item = page.getByTestId('unplaced-sessions').locator('li', { hasText: lang.key === 'zh' ? zh : en });
+  await expect(item).toBeVisible();
+  return idIn(item);
+}
+
+for (const lang of LANGS) {
+  test(`${lang.key}: builds a small timetable by dragging and by the Move… forms, with a conflict warning that appears and goes`, async ({
+    browser,
+  }) => {
+    test.setTimeout(420_000);
+    const page = await open(browser, PROGRAMME_E2E.build[lang.key], lang, { viewport: { width: 1440, height: 1400 } });
+    await expect(page.getByTestId('programme-draft-note')).toBeVisible();
+    await expect(page.getByTestId('programme-header-actions')).toBeAttached();
+    await expect(page.getByTestId('programme-setup-first')).toBeVisible();
+
+    // Rooms and the day, through the forms of the second tab.
+    await page.getByTestId('tab-setup').click();
+    await addRoom(page, lang, '甲厅', 'Hall A');
+    await addRoom(page, lang, '乙厅', 'Hall B');
+    await expect(page.getByTestId('rooms-list').locator('li')).toHaveCount(2);
+    await page.getByTestId('day-new-date').fill(PROGRAMME_E2E.day);
+    await page.getByTestId('day-new-title-zh').fill('第一天');
+    await page.getByTestId('day-new-title-en').fill('Day 1');
+    await page.getByTestId('day-new-save').click();
+    await expect(page.getByTestId('days-list')).toContainText(PROGRAMME_E2E.day);
+    await expectNoSerious(page, `${lang.key} rooms and days`, { withoutNotifications: true });
+
+    await page.getByTestId('tab-timetable').click();
+    await expect(page.getByTestId('programme-grid')).toBeVisible();
+    const [roomA, roomB] = [
+      await idIn(page.locator('[data-testid^="room-head-"]').nth(0)),
+      await idIn(page.locator('[data-testid^="room-head-"]').nth(1)),
+    ];
+
+    // A session dragged into Hall A at 09:00.
+    const first = await addSession(page, lang, '光子学', 'Photonics');
+    await drag(page, page.getByTestId(`drag-session-${first}`), page.getByTestId(`slot-${roomA}-0900`));
+    const firstCard = page.getByTestId(`grid-session-${first}`);
+    await expect(firstCard).toContainText('09:00–10:00');
+    await expect(page.getByTestId(`unplaced-session-${first}`)).toHaveCount(0);
+
+    // The accepted submissions join the programme, coded from the theme prefix; one is dragged into the session.
+    await page.getByTestId('add-all-submissions').click();
+    const unplaced = page.getByTestId('unplaced-contributions');
+    await expect(unplaced.locator('li')).toHaveCount(3);
+    const codeId = (code: string) => idIn(unplaced.locator('li', { hasText: code }));
+    const [c1, c2, c3] = [await codeId('QO-01'), await codeId('QO-02'), await codeId('QO-03')];
+    await drag(page, page.getByTestId(`drag-contribution-${c1}`), firstCard);
+    await expect(page.getByTestId('session-panel')).toContainText('QO-01');
+    await expect(firstCard).toContainText(lang.key === 'zh' ? '1 个报告' : '1 contribution');
+
+    // A second session placed by the form (keyboard), in Hall B at the same time; the co-authored talk moved into
+    // it by its Move… form: the shared author is in two places at once.
+    const second = await addSession(page, lang, '量子信息', 'Quantum information');
+    await page.getByTestId(`place-session-${second}`).click();
+    const place = page.getByTestId('place-form');
+    await place.getByTestId('place-room').selectOption(String(roomB));
+    await place.getByTestId('place-start').fill('09:00');
+    await place.getByTestId('place-save').click();
+    await expect(place).toBeHidden();
+    await expect(page.getByTestId(`grid-session-${second}`)).toContainText('09:00–10:00');
+    await expect(page.getByTestId('programme-no-conflicts')).toBeVisible();
+
+    await page.getByTestId(`move-contribution-${c2}`).click();
+    const move = page.getByTestId('move-form');
+    await move.getByTestId('move-session').selectOption(String(second));
+    await move.getByTestId('move-position').fill('1');
+    await move.getByTestId('move-save').click();
+    await expect(move).toBeHidden();
+    const warning = page.getByTestId('conflict-person');
+    await expect(warning).toHaveCount(1);
+    await expect(warning).toContainText(PROGRAMME_E2E.sharedAuthor);
+    await expect(page.getByTestId(`session-warning-${first}`)).toBeVisible();
+    await expect(page.getByTestId(`session-warning-${second}`)).toBeVisible();
+    await expectNoSerious(page, `${lang.key} timetable with a conflict`, { withoutNotifications: true });
+
+    // The other talk dragged onto the second session, then dragged above the co-authored one: it now starts at
+    // 09:15, after the first talk ends, and the warning goes.
+    await drag(page, page.getByTestId(`drag-contribution-${c3}`), page.getByTestId(`grid-session-${second}`));
+    const panel = page.getByTestId('session-panel');
+    await expect(panel.locator('li')).toHaveCount(2);
+    await expect(panel.getByTestId(`session-contribution-${c2}`)).toContainText('09:00–09:15');
+    await drag(page, panel.getByTestId(`drag-contribution-${c3}`), panel.getByTestId(`session-contribution-${c2}`));
+    await expect(panel.getByTestId(`session-contribution-${c3}`)).toContainText('1. 09:00–09:15');
+    await expect(panel.getByTestId(`session-contribution-${c2}`)).toContainText('2. 09:15–09:30');
+    await expect(page.getByTestId('conflict-person')).toHaveCount(0);
+    await expect(page.getByTestId('programme-no-conflicts')).toBeVisible();
+    await expect(page.getByTestId(`session-warning-${first}`)).toHaveCount(0);
+    await expectNoSerious(page, `${lang.key} timetable without conflicts`, { withoutNotifications: true });
+
+    // What the editor built is the draft the server keeps.
+    await page.reload();
+    await expect(page.getByTestId(`grid-session-${first}`)).toContainText('09:00–10:00');
+    await expect(page.getByTestId(`grid-session-${second}`)).toContainText(lang.key === 'zh' ? '2 个报告' : '2 contributions');
+    await page.context().close();
+  });
+
+  test(`${lang.key}: on a 375 px phone the day is a chronological list edited through the forms`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await open(browser, PROGRAMME_E2E.phone[lang.key], lang, {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const list = page.getByTestId('programme-list');
+    await expect(list).toBeVisible();
+    await expect(page.getByTestId('programme-grid')).toBeHidden();
+    const session = list.locator('[data-testid^="list-session-"]').first();
+    await session.scrollIntoViewIfNeeded();
+    await expect(session).toBeInViewport();
+    await expect(session).toContainText('09:00–10:00');
+    const sessionId = await idIn(session);
+    await expect(page.getByTestId(`list-place-session-${sessionId}`)).toBeInViewport();
+    await expect(session.locator('[data-testid^="list-contribution-"]')).toHaveCount(3);
+
+    // The break placed over the session in all rooms: a room warning.
+    const breakItem = page.getByTestId('unplaced-sessions').locator('li').first();
+    const breakId = await idIn(breakItem);
+    await page.getByTestId(`place-session-${breakId}`).click();
+    const place = page.getByTestId('place-form');
+    await place.getByTestId('place-room').selectOption('');
+    await place.getByTestId('place-start').fill('09:30');
+    await place.getByTestId('place-save').click();
+    await expect(place).toBeHidden();
+    await expect(page.getByTestId('conflict-room')).toHaveCount(1);
+    const breakRow = page.getByTestId(`list-session-${breakId}`);
+    await breakRow.scrollIntoViewIfNeeded();
+    await expect(breakRow).toBeInViewport();
+    await expect(page.getByTestId(`list-session-warning-${breakId}`)).toBeInViewport();
+    await expectNoSerious(page, `${lang.key} phone list with a warning`, { withoutNotifications: true });
+
+    // Moved to 10:00 it no longer overlaps.
+    await page.getByTestId(`list-place-session-${breakId}`).click();
+    await place.getByTestId('place-start').fill('10:00');
+    await place.getByTestId('place-save').click();
+    await expect(place).toBeHidden();
+    await expect(page.getByTestId('conflict-room')).toHaveCount(0);
+    await expect(breakRow).toContainText('10:00–10:30');
+
+    // A talk taken out of the session through its Move… form.
+    const talk = session.locator('[data-testid^="list-contribution-"]').last();
+    const talkId = await idIn(talk);
+    await page.getByTestId(`list-move-contribution-${talkId}`).click();
+    const move = page.getByTestId('move-form');
+    await move.getByTestId('move-session').selectOption('');
+    await move.getByTestId('move-save').click();
+    await expect(move).toBeHidden();
+    await expect(session.locator('[data-testid^="list-contribution-"]')).toHaveCount(2);
+    await expect(page.getByTestId(`unplaced-contribution-${talkId}`)).toBeVisible();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the editor scrolls sideways on a 375 px phone').toBeLessThanOrEqual(0);
+    await expectNoSerious(page, `${lang.key} phone list`, { withoutNotifications: true });
+    await page.context().close();
+  });
+}
