@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Card, Checkbox, Group, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isDevelopingEconomy } from '@/lib/fees/developing-economies';
@@ -196,16 +196,17 @@ export function FeeChooser({
                     aria-label={localized(fee.title, locale)}
                   />
                   {picked && fee.perAccountMax > 1 && (
-                    <NumberInput
+                    <TextInput
                       w={110}
+                      type="number"
+                      inputMode="numeric"
+                      step={1}
                       label={t('quantity')}
                       description={t('perAccount', { count: fee.perAccountMax })}
                       min={1}
                       max={fee.perAccountMax}
-                      allowDecimal={false}
-                      clampBehavior="strict"
                       value={picked.quantity}
-                      onChange={(v) => setOptional(fee, Math.min(fee.perAccountMax, Math.max(1, Number(v) || 1)))}
+                      onChange={(e) => setOptional(fee, Math.min(fee.perAccountMax, Math.max(1, Math.trunc(Number(e.currentTarget.value)) || 1)))}
                       data-testid="fee-quantity"
                     />
                   )}
