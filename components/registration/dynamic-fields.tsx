@@ -99,7 +99,18 @@ export function DynamicFields({
             return <TextInput key={field.key} type="date" {...common} {...register(field.key)} />;
           case 'select':
             // A native select (the phone's own picker; typing a letter jumps to the first match): '' until one is chosen.
-            return <NativeSelect key={field.key} {...common} data={[{ value: '', label: t('choose') }, ...options]} {...register(field.key)} />;
+            // Country names come from the runtime's ICU, which names a few regions differently in Node and in
+            // browsers (HK, MO, PS, FK): the server's words stay, without a hydration error.
+            return (
+              <NativeSelect key={field.key} {...common} {...register(field.key)}>
+                <option value="">{t('choose')}</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value} suppressHydrationWarning={field.key === 'country'}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            );
           case 'multiSelect':
             return (
               <Controller
