@@ -23,7 +23,7 @@ const nextConfig = {
    * started from its path at run time (lib/payments/receipt-worker-pool.ts), so the bundler never sees it.
    */
   outputFileTracingIncludes: {
-    '/api/conference/order/receipt/*': ['./lib/payments/receipt-worker.mjs'],
+    '/api/conference/order/receipt/*': ['./lib/payments/receipt-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
   },
   /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
   async headers() {

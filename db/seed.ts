@@ -6,6 +6,7 @@ import { todayIn } from '@/lib/conferences/website-config';
 import type { DB } from './client';
 import { seedDemoFeedback } from './seed-feedback';
 import { seedDemoHotel } from './seed-hotel';
+import { seedDemoProgramme } from './seed-programme';
 import { seedDemoSubmissions, shiftDays } from './seed-submissions';
 import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/server/secrets';
@@ -62,6 +63,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   if (existing) {
     await seedDemoPayments(db, existing.id);
     await seedDemoSubmissions(db, { ...ids, conferenceId: existing.id }, emails, now);
+    await seedDemoProgramme(db, { conferenceId: existing.id, manager: ids.manager }, now);
     await seedDemoHotel(db, existing.id, now);
     await seedDemoNotices(db, existing.id, ids.manager);
     await seedDemoFeedback(db, { ...ids, conferenceId: existing.id }, emails, now);
@@ -184,6 +186,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   });
   await seedDemoPayments(db, demoId);
   await seedDemoSubmissions(db, { ...ids, conferenceId: demoId }, emails, now);
+  await seedDemoProgramme(db, { conferenceId: demoId, manager: ids.manager }, now);
   await seedDemoHotel(db, demoId, now);
   await seedDemoNotices(db, demoId, ids.manager);
   await seedDemoFeedback(db, { ...ids, conferenceId: demoId }, emails, now);

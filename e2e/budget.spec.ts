@@ -57,3 +57,33 @@ test('the form pages load no zod and no drop-down layer before the form is used'
     }
   }
 });
+
+/**
+ * A participant's read-only screens (issue 22 point 9), drawn as server HTML with small client
+ * islands (app/[locale]/(light)): the fee page, the order list, the payment page of an unpaid order
+ * and the submission list load at most 160 KB of compressed script each, in both languages, signed
+ * in as the phone participant (a paid registration fee, an unpaid banquet, a submission). Mantine's
+ * provider or its components, or the whole language's messages, coming back to these screens would
+ * break it.
+ */
+const PARTICIPANT_BUDGET = 160 * 1024;
+
+test('the fee page, order list, payment page and submission list load at most 160 KB of compressed JavaScript', async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: hostUrl(null) });
+  const login = await api.post('/api/base/oauth/localLogin', { data: { email: E2E.phoneParticipant.email, password: E2E.password } });
+  expect(login.status()).toBe(200);
+  const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const orders = await (await api.get('/profile/order/list')).text();
+  const unpaid = /\/profile\/order\/pay\/goto\/(\d+)"/.exec(orders)?.[1];
+  expect(unpaid, 'the phone participant has an unpaid order to pay').toBeTruthy();
+  const pages = ['/profile/conference/fee', '/profile/order/list', `/profile/order/pay/goto/${unpaid}`, '/profile/submission'];
+  for (const prefix of ['', '/en']) {
+    for (const pathname of pages) {
+      const weight = await pageWeight(hostUrl(null, `${prefix}${pathname}`), { cookie });
+      const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)}`).join(', ');
+      expect(weight.scripts.length, `${prefix}${pathname} is the signed-in screen (it loads scripts)`).toBeGreaterThan(3);
+      expect(weight.transferred, `${prefix}${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(PARTICIPANT_BUDGET);
+    }
+  }
+  await api.dispose();
+});

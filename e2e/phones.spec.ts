@@ -45,7 +45,8 @@ async function expectOnScreen(what: string, ...locators: Locator[]) {
 
 /** A status badge shows its words whole: nothing cut, no ellipsis, and it fits in its own box. */
 async function expectWholeBadges(scope: Locator, what: string) {
-  const badges = scope.locator('.mantine-Badge-root');
+  // The app's StatusBadge (components/ui/status-badge.tsx) and any Mantine Badge.
+  const badges = scope.locator('[data-status-badge], .mantine-Badge-root');
   expect(await badges.count(), `${what}: has status badges`).toBeGreaterThan(0);
   const cut = await badges.evaluateAll((all) =>
     all.flatMap((badge) => {

@@ -18,6 +18,7 @@ import { encryptSecrets } from '@/lib/server/secrets';
 import type { ProviderConfig } from '@/lib/payments/providers/types';
 import { seedPhoneParticipant } from './seed-phones';
 import { seedLanding } from './seed-landing';
+import { seedProgrammeBook } from './seed-programme-book';
 
 async function main() {
   const database = await openDatabase({});
@@ -309,6 +310,7 @@ async function main() {
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');
   await seedLanding(db, demo, delegateFee.id, account);
+  await seedProgrammeBook(database, account);
   await database.close();
   console.info('[e2e] seeded');
 }

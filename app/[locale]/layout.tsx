@@ -28,7 +28,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * The root of every screen: plain server-rendered HTML (header, footer) and no client providers,
  * so the public pages (home, content pages, prompt pages, in this folder) ship almost no
  * JavaScript. The signed-in screens live in (app)/, whose layout adds next-intl's client messages
- * and Mantine. `data-mantine-color-scheme` is what Mantine's provider sets (the site is light only).
+ * and Mantine, and in (light)/ (a participant's read-only screens: server HTML, a few messages,
+ * Mantine only on demand). `data-mantine-color-scheme` is what Mantine's provider sets (the site is light only).
  */
 export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;

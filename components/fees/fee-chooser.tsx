@@ -1,14 +1,16 @@
 'use client';
 
-import { Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isDevelopingEconomy } from '@/lib/fees/developing-economies';
 import type { FeeOffer, OfferedFee } from '@/lib/fees/fee-offer';
 import { formatMoney } from '@/lib/fees/money';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { localized } from '@/lib/i18n/localized';
+import { buttonLook, ui } from '@/components/layout/page-parts';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useAppLocale } from '@/components/ui/use-api';
+import classes from './fee-chooser.module.css';
 
 /** Why a fee cannot be chosen by this participant now (the server decides again on submit). */
 export function reasonFor(fee: OfferedFee, country: string | null): string | null {
@@ -27,50 +29,38 @@ function FeeLine({ fee, reason }: { fee: OfferedFee; reason: string | null }) {
   const locale = useAppLocale();
   const category = localized(fee.category, locale);
   return (
-    <Stack gap={2}>
-      <Group gap="xs">
-        <Text fw={500}>{localized(fee.title, locale)}</Text>
-        {category && (
-          <Badge size="xs" variant="light">
-            {category}
-          </Badge>
-        )}
+    <span className={ui.stack} data-gap="tight">
+      <span className={classes.line}>
+        <span className={ui.medium}>{localized(fee.title, locale)}</span>
+        {category && <StatusBadge size="xs">{category}</StatusBadge>}
         {reason && (
-          <Badge size="xs" color="gray" data-testid="fee-reason">
+          <StatusBadge size="xs" color="gray" variant="filled" data-testid="fee-reason">
             {t(`reason_${reason}`)}
-          </Badge>
+          </StatusBadge>
         )}
-      </Group>
-      <Group gap="md">
-        <Text size="sm" fw={600} data-testid="fee-price">
+      </span>
+      <span className={classes.line} data-gap="md">
+        <span className={`${ui.sm} ${ui.strong}`} data-testid="fee-price">
           {formatMoney(fee.priceMinor, fee.currency, locale)}
-        </Text>
+        </span>
         {fee.displayCurrency !== fee.currency && (
-          <Text size="xs" c="dimmed">
+          <span className={`${ui.xs} ${ui.dimmed}`}>
             {t('displayPrice', { price: formatMoney(fee.displayPriceMinor, fee.displayCurrency, locale) })}
-          </Text>
+          </span>
         )}
-        {fee.deadline && (
-          <Text size="xs" c="dimmed">
-            {t('deadline', { date: fee.deadline })}
-          </Text>
-        )}
-        {fee.remaining !== null && (
-          <Text size="xs" c="dimmed">
-            {t('remaining', { count: fee.remaining })}
-          </Text>
-        )}
-        {fee.thirdWorldOnly && reason !== 'thirdWorld' && (
-          <Text size="xs" c="orange">
-            {t('thirdWorld')}
-          </Text>
-        )}
-      </Group>
-    </Stack>
+        {fee.deadline && <span className={`${ui.xs} ${ui.dimmed}`}>{t('deadline', { date: fee.deadline })}</span>}
+        {fee.remaining !== null && <span className={`${ui.xs} ${ui.dimmed}`}>{t('remaining', { count: fee.remaining })}</span>}
+        {fee.thirdWorldOnly && reason !== 'thirdWorld' && <span className={`${ui.xs} ${classes.warn}`}>{t('thirdWorld')}</span>}
+      </span>
+    </span>
   );
 }
 
-/** The registration fee to pick (one) and the optional fees with quantities. */
+/**
+ * The registration fee to pick (one) and the optional fees with quantities. Plain radio buttons,
+ * checkboxes and inputs in bordered cards (Mantine's Card, Radio, Checkbox and NumberInput looks,
+ * fee-chooser.module.css): no Mantine, so the fee page's form for adding fees stays light.
+ */
 export function FeeChooser({
   offer,
   value,
@@ -90,9 +80,10 @@ export function FeeChooser({
 }) {
   const t = useTranslations('fees');
   const locale = useAppLocale();
+  const id = useId();
   const [code, setCode] = useState(value.invitationCode);
   const [applying, setApplying] = useState(false);
-  const chosen = (id: number) => value.optional.find((o) => o.feeId === id);
+  const chosen = (feeId: number) => value.optional.find((o) => o.feeId === feeId);
   const setOptional = (fee: OfferedFee, quantity: number | null) =>
     onChange({
       ...value,
@@ -117,20 +108,24 @@ export function FeeChooser({
       );
 
   return (
-    <Stack gap="md" data-testid="fee-chooser">
+    <div className={ui.stack} data-testid="fee-chooser">
       {onApplyCode && (
-        <Group align="flex-end" gap="xs">
-          <TextInput
-            label={t('invitationCode')}
-            placeholder={t('invitationPlaceholder')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            data-testid="invitation-code"
-            style={{ flex: 1, maxWidth: 320 }}
-          />
-          <Button
-            variant="light"
-            loading={applying}
+        <div className={classes.code}>
+          <label className={classes.field}>
+            <span className={classes.label}>{t('invitationCode')}</span>
+            <input
+              className={classes.input}
+              placeholder={t('invitationPlaceholder')}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              data-testid="invitation-code"
+            />
+          </label>
+          <button
+            type="button"
+            {...buttonLook({ variant: 'light' })}
+            disabled={applying}
+            data-loading={applying || undefined}
             onClick={async () => {
               setApplying(true);
               try {
@@ -142,85 +137,106 @@ export function FeeChooser({
             }}
             data-testid="apply-code"
           >
+            {applying && <span className={ui.spinner} aria-hidden />}
             {t('applyCode')}
-          </Button>
-        </Group>
+          </button>
+        </div>
       )}
       {only !== 'optional' && (
-        <Radio.Group
-          label={t('registerFee')}
-          required={offer.register.length > 0}
-          error={error}
-          value={value.registerFeeId === null ? '' : String(value.registerFeeId)}
-          onChange={(v) => onChange({ ...value, registerFeeId: v ? Number(v) : null })}
+        <fieldset
+          className={classes.group}
+          aria-required={offer.register.length > 0 || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           data-testid="register-fee"
         >
-          <Stack gap="xs" mt="xs">
-            {offer.register.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('noRegisterFee')}
-              </Text>
+          <legend className={classes.label}>
+            {t('registerFee')}
+            {offer.register.length > 0 && (
+              <span className={classes.required} aria-hidden>
+                {' '}
+                *
+              </span>
             )}
+          </legend>
+          {error && (
+            <div id={`${id}-error`} className={classes.error} role="alert">
+              {error}
+            </div>
+          )}
+          <div className={ui.stack} data-gap="xs">
+            {offer.register.length === 0 && <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('noRegisterFee')}</p>}
             {offer.register.map((fee) => {
               const reason = reasonFor(fee, country);
               return (
-                <Card key={fee.id} withBorder padding="sm" data-fee={fee.id}>
-                  <Radio
+                <label key={fee.id} className={classes.card} data-fee={fee.id} data-disabled={reason !== null || undefined}>
+                  <input
+                    type="radio"
+                    name={`${id}-register`}
+                    className={classes.control}
                     value={String(fee.id)}
+                    checked={value.registerFeeId === fee.id}
                     disabled={reason !== null}
-                    label={<FeeLine fee={fee} reason={reason} />}
+                    onChange={() => onChange({ ...value, registerFeeId: fee.id })}
                     aria-label={localized(fee.title, locale)}
                   />
-                </Card>
+                  <FeeLine fee={fee} reason={reason} />
+                </label>
               );
             })}
-          </Stack>
-        </Radio.Group>
+          </div>
+        </fieldset>
       )}
       {only !== 'register' && offer.optional.length > 0 && (
-        <Stack gap="xs" data-testid="optional-fees">
-          <Text fw={500} size="sm">
-            {t('optionalFees')}
-          </Text>
+        <div className={ui.stack} data-gap="xs" data-testid="optional-fees">
+          <p className={`${ui.text} ${ui.sm} ${ui.medium}`}>{t('optionalFees')}</p>
           {offer.optional.map((fee) => {
             const reason = reasonFor(fee, country);
             const picked = chosen(fee.id);
             return (
-              <Card key={fee.id} withBorder padding="sm" data-fee={fee.id}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Checkbox
+              <div key={fee.id} className={`${classes.card} ${classes.optional}`} data-fee={fee.id}>
+                <label className={classes.choice} data-disabled={(reason !== null && !picked) || undefined}>
+                  <input
+                    type="checkbox"
+                    className={classes.control}
                     checked={Boolean(picked)}
                     disabled={reason !== null && !picked}
                     onChange={(e) => setOptional(fee, e.currentTarget.checked ? 1 : null)}
-                    label={<FeeLine fee={fee} reason={reason} />}
                     aria-label={localized(fee.title, locale)}
                   />
-                  {picked && fee.perAccountMax > 1 && (
-                    <TextInput
-                      w={110}
+                  <FeeLine fee={fee} reason={reason} />
+                </label>
+                {picked && fee.perAccountMax > 1 && (
+                  <label className={`${classes.field} ${classes.quantity}`}>
+                    <span className={classes.label}>{t('quantity')}</span>
+                    <span className={classes.description}>{t('perAccount', { count: fee.perAccountMax })}</span>
+                    <input
                       type="number"
                       inputMode="numeric"
-                      step={1}
-                      label={t('quantity')}
-                      description={t('perAccount', { count: fee.perAccountMax })}
+                      className={classes.input}
                       min={1}
                       max={fee.perAccountMax}
+                      step={1}
                       value={picked.quantity}
-                      onChange={(e) => setOptional(fee, Math.min(fee.perAccountMax, Math.max(1, Math.trunc(Number(e.currentTarget.value)) || 1)))}
+                      onChange={(e) => {
+                        // Whole numbers from 1 to the per-account maximum; an emptied field waits for a number.
+                        if (e.currentTarget.value === '') return;
+                        setOptional(fee, Math.min(fee.perAccountMax, Math.max(1, Math.trunc(Number(e.currentTarget.value)) || 1)));
+                      }}
                       data-testid="fee-quantity"
                     />
-                  )}
-                </Group>
-              </Card>
+                  </label>
+                )}
+              </div>
             );
           })}
-        </Stack>
+        </div>
       )}
       {totals.size > 0 && (
-        <Text fw={600} data-testid="fee-total">
+        <p className={`${ui.text} ${ui.strong}`} data-testid="fee-total">
           {t('total', { amount: [...totals].map(([currency, minor]) => formatMoney(minor, currency, locale)).join(' + ') })}
-        </Text>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -6,85 +6,9 @@ import { useState } from 'react';
 import type { FeeOffer } from '@/lib/fees/fee-offer';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
-import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
+import { FeeChooser } from '@/components/fees/fee-chooser';
+import { EMPTY, useOffer } from './add-fees-form';
 import { useApiAction } from '@/components/ui/use-api';
-
-const EMPTY: FeeChoice = { registerFeeId: null, optional: [], invitationCode: '' };
-
-function useOffer(initial: FeeOffer) {
-  const { run } = useApiAction();
-  const t = useTranslations('fees');
-  const [offer, setOffer] = useState(initial);
-  const applyCode = async (code: string) => {
-    await run<FeeOffer>(
-      `/conference/conferenceRegUserConfig/getRegFee?${new URLSearchParams({ invitationCode: code })}`,
-      {},
-      t('codeApplied'),
-      {
-        refresh: false,
-        onSuccess: setOffer,
-      },
-    );
-  };
-  return { offer, applyCode };
-}
-
-/** Adds fees after registering: a registration fee (when I hold none) or optional fees. */
-export function AddFeesForm({
-  initialOffer,
-  only,
-  country,
-  testId,
-  exclude = [],
-}: {
-  initialOffer: FeeOffer;
-  only: 'register' | 'optional';
-  country: string | null;
-  testId: string;
-  exclude?: number[];
-}) {
-  const t = useTranslations('orders');
-  const tv = useTranslations('validation');
-  const { run, busy } = useApiAction();
-  const { offer: fetched, applyCode } = useOffer(initialOffer);
-  const offer = { ...fetched, optional: fetched.optional.filter((fee) => !exclude.includes(fee.id)) };
-  const [choice, setChoice] = useState<FeeChoice>(EMPTY);
-  const [error, setError] = useState<string | undefined>();
-  const empty = only === 'register' ? choice.registerFeeId === null : choice.optional.length === 0;
-  const submit = async () => {
-    if (only === 'register' && registerFeeNeeded(offer, choice, country)) {
-      setError(tv('chooseRegisterFee'));
-      return;
-    }
-    await run(
-      '/conference/order/fee/add',
-      { body: only === 'register' ? { ...choice, optional: [] } : { ...choice, registerFeeId: null } },
-      t('added'),
-      { onSuccess: () => setChoice(EMPTY) },
-    );
-  };
-  return (
-    <Stack gap="sm" data-testid={testId}>
-      <FeeChooser
-        offer={offer}
-        value={choice}
-        onChange={(next) => {
-          setChoice(next);
-          setError(undefined);
-        }}
-        country={country}
-        onApplyCode={applyCode}
-        only={only}
-        error={error}
-      />
-      <Group>
-        <Button onClick={submit} loading={busy} disabled={empty} data-testid={`${testId}-submit`}>
-          {t('add')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 /** Sends a change of one of my orders, then back to the fee page; `busy` while it runs. */
 function useChangeOrder(orderId: number) {

@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ui } from '@/components/layout/page-parts';
 import { ListTable } from '@/components/ui/list-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatMoney } from '@/lib/fees/money';
@@ -76,24 +76,22 @@ export async function OrderTable({
         },
         cells: [
           <div key="item">
-            <Text size="sm" fw={500}>
-              {localized(order.itemName, locale)}
-            </Text>
-            <Text size="xs" c="dimmed" fw={400}>
+            <div className={`${ui.sm} ${ui.medium}`}>{localized(order.itemName, locale)}</div>
+            <div className={`${ui.xs} ${ui.dimmed}`}>
               {t('orderNo')}{' '}
-              <Text span inherit ff="monospace" data-testid="order-no">
+              <span className={ui.mono} data-testid="order-no">
                 {order.orderNo}
-              </Text>
+              </span>
               {full && ` · ${t.has(`type_${order.type}`) ? t(`type_${order.type}`) : order.type}`}
-            </Text>
+            </div>
           </div>,
-          <Text key="price" size="sm">
+          <span key="price">
             {formatMoney(order.unitPriceMinor, order.currency, locale)} × {orderUnits(order)}
-          </Text>,
-          <Text key="total" size="sm" fw={600} data-testid="order-total">
+          </span>,
+          <span key="total" className={ui.strong} data-testid="order-total">
             {formatMoney(order.totalMinor, order.currency, locale)}
-          </Text>,
-          <Stack key="status" gap={2} align="flex-start">
+          </span>,
+          <div key="status" className={ui.stack} data-gap="tight" data-align="start">
             {order.orderStatus === 'available' ? (
               <StatusBadge color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">
                 {t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}
@@ -104,15 +102,13 @@ export async function OrderTable({
               </StatusBadge>
             )}
             {order.orderStatus === 'invalid' && order.invalidReason && t.has(`invalid_${order.invalidReason}`) && (
-              <Text size="xs" c="dimmed">
-                {t(`invalid_${order.invalidReason}`)}
-              </Text>
+              <span className={`${ui.xs} ${ui.dimmed}`}>{t(`invalid_${order.invalidReason}`)}</span>
             )}
             <PayByNote orderId={order.id} payBy={payBy} locale={locale} timeZone={timeZone} />
-          </Stack>,
-          <Text key="time" size="sm" data-testid="order-time">
+          </div>,
+          <span key="time" data-testid="order-time">
             {full ? format.dateTime(order.createdAt, 'short') : (order.deadline ?? '—')}
-          </Text>,
+          </span>,
           ...(action ? [<div key="action">{action(order)}</div>] : []),
         ],
       }))}

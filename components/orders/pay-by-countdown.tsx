@@ -1,9 +1,9 @@
 'use client';
 
-import { Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { timeLeft } from '@/lib/orders/pay-by-text';
+import classes from './pay-by-countdown.module.css';
 
 /**
  * The time left to pay, counted down each half minute. The first render uses the server's clock
@@ -24,8 +24,8 @@ export function PayByCountdown({ payBy, serverNow }: { payBy: number; serverNow:
   }, []);
   const left = timeLeft(payBy, now);
   return (
-    <Text size="xs" fw={600} c="red.9" data-testid="order-pay-countdown">
+    <span className={classes.countdown} data-testid="order-pay-countdown">
       {left.over ? t('payByOver') : t('payByLeft', { hours: left.hours, minutes: left.minutes })}
-    </Text>
+    </span>
   );
 }

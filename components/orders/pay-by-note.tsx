@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { ui } from '@/components/layout/page-parts';
 import type { Locale } from '@/lib/i18n/localized';
 import type { PayByTimes } from '@/lib/orders/pay-by-queries';
 import { COUNTDOWN_UNDER_MS, formatPayBy } from '@/lib/orders/pay-by-text';
@@ -26,9 +26,9 @@ export async function PayByNote({
   const now = times.now;
   return (
     <>
-      <Text size="xs" data-testid="order-pay-by" data-pay-by={payBy.toISOString()}>
+      <span className={ui.xs} data-testid="order-pay-by" data-pay-by={payBy.toISOString()}>
         {t('payBy', { time: formatPayBy(payBy, locale, timeZone) })}
-      </Text>
+      </span>
       {payBy.getTime() - now < COUNTDOWN_UNDER_MS && <PayByCountdown payBy={payBy.getTime()} serverNow={now} />}
     </>
   );

@@ -1,7 +1,6 @@
-import { Group } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '@/components/ui/button-link';
+import { LinkButton, ui } from '@/components/layout/page-parts';
 import type { Order } from '@/lib/orders/place-fee-order';
 import { isPaid } from '@/lib/orders/rules';
 import { payRefusal } from '@/lib/payments/create-bill';
@@ -17,13 +16,13 @@ export async function orderPayActions(bills: Map<number, { id: number; status: s
     const buttons: ReactNode[] = [];
     if (!payRefusal(order))
       buttons.push(
-        <ButtonLink key="pay" size="compact-sm" href={`/profile/order/pay/goto/${order.id}`} data-testid="pay-order">
+        <LinkButton key="pay" size="compact-sm" href={`/profile/order/pay/goto/${order.id}`} data-testid="pay-order">
           {t('payButton')}
-        </ButtonLink>,
+        </LinkButton>,
       );
     if (bill && ['pending', 'delay', 'toBeConfirmed', 'exception'].includes(bill.status) && !isPaid(order.payStatus))
       buttons.push(
-        <ButtonLink
+        <LinkButton
           key="bill"
           size="compact-sm"
           variant="light"
@@ -31,15 +30,19 @@ export async function orderPayActions(bills: Map<number, { id: number; status: s
           data-testid="view-payment"
         >
           {t('viewPayment')}
-        </ButtonLink>,
+        </LinkButton>,
       );
     if (isPaid(order.payStatus))
       buttons.push(
-        <ButtonLink key="receipt" size="compact-sm" variant="light" href={`/profile/order/receipt/${order.id}`} data-testid="order-receipt">
+        <LinkButton key="receipt" size="compact-sm" variant="light" href={`/profile/order/receipt/${order.id}`} data-testid="order-receipt">
           {t('receipt')}
-        </ButtonLink>,
+        </LinkButton>,
       );
     if (extra) buttons.push(<span key="extra">{extra}</span>);
-    return buttons.length ? <Group gap={6}>{buttons}</Group> : null;
+    return buttons.length ? (
+      <div className={ui.group} data-gap="xs">
+        {buttons}
+      </div>
+    ) : null;
   };
 }

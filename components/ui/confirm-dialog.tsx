@@ -2,7 +2,7 @@
 
 import type { MantineColor } from '@mantine/core';
 import dynamic from 'next/dynamic';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 /** What the dialog asks: a sentence, or a sentence with a title, more details, its button's words and colour. */
 export type ConfirmRequest =
@@ -37,12 +37,15 @@ export type ConfirmQuestion = Exclude<ConfirmRequest, string>;
 
 type Open = { request: ConfirmQuestion; resolve: (ok: boolean) => void };
 
+/** What draws an open question: Mantine's modal (ConfirmModal), or on the light screens the same inside its own provider. */
+export type ConfirmModalComponent = ComponentType<{ request: ConfirmQuestion; settle: (ok: boolean) => void }>;
+
 /**
  * The one confirm dialog of the app (never `window.confirm`): a Mantine modal (role=dialog, named by
  * its title, focus kept inside, Escape cancels) with Cancel and OK in the page's language. Placed
- * once by `Providers`; components ask through `useConfirm()`.
+ * once by `Providers` (and `LightProviders`); components ask through `useConfirm()`.
  */
-export function ConfirmProvider({ children }: { children: ReactNode }) {
+export function ConfirmProvider({ children, modal: Modal = ConfirmModal }: { children: ReactNode; modal?: ConfirmModalComponent }) {
   const [open, setOpen] = useState<Open | null>(null);
   const current = useRef<Open | null>(null);
   const settle = useCallback((ok: boolean) => {
@@ -64,7 +67,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {open && <ConfirmModal request={open.request} settle={settle} />}
+      {open && <Modal request={open.request} settle={settle} />}
     </ConfirmContext.Provider>
   );
 }

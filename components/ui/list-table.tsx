@@ -1,4 +1,3 @@
-import { Paper, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './list-table.module.css';
 
@@ -30,7 +29,8 @@ type Props = {
  * 40em (a phone), one card per row with "label: value" lines, its title, amount, status and actions
  * on top: all without sideways scrolling and without script (a CSS container query). Or a line
  * saying the list is empty. Rows carry data-* attributes for finding them. A plain `<table>` styled
- * here, not Mantine's Table (which brings its scroll area and floating-ui to every list page).
+ * here, not Mantine's Table (which brings its scroll area and floating-ui to every list page), nor
+ * its Paper and Text: no script at all, so a server screen's list ships none.
  */
 export function ListTable({
   head,
@@ -55,9 +55,9 @@ export function ListTable({
       .join(' ');
   const list =
     rows.length === 0 ? (
-      <Text c="dimmed" size={framed ? undefined : 'sm'} p={framed ? 'md' : undefined} data-testid={emptyTestId}>
+      <div className={classes.empty} data-framed={framed || undefined} data-testid={emptyTestId}>
         {empty}
-      </Text>
+      </div>
     ) : (
       <div className={classes.frame}>
         {/* Focusable, so a table wider than its place can be scrolled with the arrow keys. */}
@@ -89,5 +89,5 @@ export function ListTable({
         </div>
       </div>
     );
-  return framed ? <Paper withBorder>{list}</Paper> : list;
+  return framed ? <div className={classes.framed}>{list}</div> : list;
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { MantineProvider } from '@mantine/core';
 import dynamic from 'next/dynamic';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { config } from 'zod/v4/core';
 import { ConfirmProvider } from './confirm-dialog';
-import { cssVariablesResolver, theme } from './theme';
+import { useNamedTheme } from './named-theme';
+import { cssVariablesResolver } from './theme';
 
 // zod would probe whether it may compile validators with `new Function`; the page's
 // Content-Security-Policy forbids that (and reports the probe), so it validates without. Only
@@ -19,15 +19,9 @@ config({ jitless: true });
  */
 const Notifications = dynamic(() => import('@mantine/notifications').then((m) => m.Notifications), { ssr: false });
 
+/** Mantine, its toasts and the confirm dialog: the screens of `(app)/` (the light screens use light-providers.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
-  const close = useTranslations('common')('close');
-  // Every dialog, drawer and notification's close button is named in the page's language (an
-  // icon-only button without a name is a critical accessibility fault). Plain defaults, not
-  // `Modal.extend(…)`, so the dialogs' code stays with the screens that open one.
-  const named = useMemo(() => {
-    const closeButton = { defaultProps: { closeButtonProps: { 'aria-label': close } } };
-    return mergeThemeOverrides(theme, { components: { Modal: closeButton, Drawer: closeButton, Notification: closeButton } });
-  }, [close]);
+  const named = useNamedTheme();
   return (
     <MantineProvider theme={named} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" autoClose={2000} />

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { user } from './auth';
 import { conference } from './conferences';
@@ -65,7 +79,10 @@ export const programmeRoom = pgTable(
     capacity: integer('capacity'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('programme_room_conf_idx').on(t.conferenceId), check('programme_room_capacity_ck', sql`${t.capacity} is null or ${t.capacity} >= 0`)],
+  (t) => [
+    index('programme_room_conf_idx').on(t.conferenceId),
+    check('programme_room_capacity_ck', sql`${t.capacity} is null or ${t.capacity} >= 0`),
+  ],
 );
 
 /**
@@ -133,7 +150,9 @@ export const programmeContribution = pgTable(
   },
   (t) => [
     unique('programme_contribution_code_uq').on(t.conferenceId, t.code),
-    uniqueIndex('programme_contribution_submission_uq').on(t.conferenceId, t.submissionId).where(sql`${t.submissionId} is not null`),
+    uniqueIndex('programme_contribution_submission_uq')
+      .on(t.conferenceId, t.submissionId)
+      .where(sql`${t.submissionId} is not null`),
     index('programme_contribution_session_idx').on(t.conferenceId, t.sessionId, t.sortOrder),
     check('programme_contribution_kind_ck', sql`${t.kind} in ('submission', 'keynote', 'invited', 'panel', 'other')`),
     check('programme_contribution_link_ck', sql`(${t.kind} = 'submission') = (${t.submissionId} is not null)`),
@@ -222,6 +241,11 @@ export const programmeVersion = pgTable(
     bookState: text('book_state').notNull().default('pending'),
     bookZhFileId: integer('book_zh_file_id').references(() => uploadedFile.id, { onDelete: 'set null' }),
     bookEnFileId: integer('book_en_file_id').references(() => uploadedFile.id, { onDelete: 'set null' }),
+    /**
+     * While a server process builds the book, its claim (lib/programme/book/book-sweep.ts): no other process takes the
+     * version before this time; a claim left by a crashed process expires and the version is taken again.
+     */
+    bookClaimedUntil: timestamp('book_claimed_until', { withTimezone: true }),
   },
   (t) => [
     unique('programme_version_uq').on(t.conferenceId, t.number),

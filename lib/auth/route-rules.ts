@@ -24,6 +24,7 @@ export const ROUTE_RULES = [
   { pattern: '/resetPassword', access: 'anonymous', account: true },
   { pattern: '/conferenceRegister', access: 'anonymous' },
   { pattern: '/page/:pageId', access: 'anonymous' },
+  { pattern: '/programme/print', access: 'anonymous' },
   { pattern: '/register', access: 'anonymous' },
   { pattern: '/login', access: 'anonymous', account: true },
   { pattern: '/oidcLogin', access: 'anonymous', account: true },

@@ -10,47 +10,9 @@
  * (where it is found from the working directory and listed in next.config.mjs's
  * outputFileTracingIncludes), so no bundler has to understand the worker.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { parentPort } from 'node:worker_threads';
 import PDFDocument from 'pdfkit';
-
-/**
- * The standard PDF fonts have no Chinese glyphs, so the receipt embeds (a subset of) Noto Sans CJK.
- * Debian's fonts-noto-cjk ships it as a collection (.ttc), from which the face is picked by its
- * PostScript name: 'NotoSansCJKsc-Regular' works, the family name 'Noto Sans CJK SC' does not.
- */
-const DEFAULT_FONT_PATH = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
-
-/** fontkit exactly as pdfkit itself resolves it (pdfkit accepts an opened fontkit font in place of a path). */
-const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit');
-
-/** @type {{ regular: unknown; bold: unknown } | undefined} */
-let loadedFonts;
-
-/**
- * Read and parsed once per worker (so once per process), not per receipt: parsing the 19 MB
- * collection again for every document was most of a receipt's cost. RECEIPT_FONT_PATH overrides
- * the Debian path; the bold face is the sibling "-Bold" file when present, else the regular one.
- */
-function receiptFonts() {
-  if (loadedFonts) return loadedFonts;
-  const regularPath = process.env.RECEIPT_FONT_PATH || DEFAULT_FONT_PATH;
-  if (!existsSync(regularPath)) {
-    throw new Error(
-      `Receipt font not found at ${regularPath}: install Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk) ` +
-        'or point RECEIPT_FONT_PATH at a font with Chinese glyphs',
-    );
-  }
-  // A collection needs a face name; a single .ttf/.otf is opened without one.
-  /** @param {string} path @param {string} weight */
-  const open = (path, weight) => fontkit.create(readFileSync(path), /\.(ttc|otc)$/i.test(path) ? `NotoSansCJKsc-${weight}` : undefined);
-  const boldPath = regularPath.replace(/Regular(\.\w+)$/, 'Bold$1');
-  const regular = open(regularPath, 'Regular');
-  const bold = boldPath !== regularPath && existsSync(boldPath) ? open(boldPath, 'Bold') : regular;
-  loadedFonts = { regular, bold };
-  return loadedFonts;
-}
+import { cjkFonts } from '../pdf/cjk-fonts.mjs';
+import { answerPdfJobs, pdfBytes } from '../pdf/pdf-jobs.mjs';
 
 const REGULAR = 'receipt-regular';
 const BOLD = 'receipt-bold';
@@ -77,7 +39,7 @@ const COLUMNS = /** @type {const} */ ([
  * @returns {Promise<Buffer>}
  */
 export function drawReceipt(layout) {
-  const fonts = receiptFonts();
+  const fonts = cjkFonts();
   const doc = new PDFDocument({
     size: 'A4',
     // A small bottom margin keeps the footer from triggering pdfkit's automatic page break;
@@ -86,14 +48,7 @@ export function drawReceipt(layout) {
     info: { Title: `收据 Receipt ${layout.receiptNo}`, CreationDate: new Date(layout.createdAt) },
     lang: 'zh-CN',
   });
-  /** @type {Promise<Buffer>} */
-  const bytes = new Promise((resolve, reject) => {
-    /** @type {Uint8Array[]} */
-    const chunks = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   doc.registerFont(REGULAR, /** @type {never} */ (fonts.regular));
   doc.registerFont(BOLD, /** @type {never} */ (fonts.bold));
 
@@ -237,14 +192,5 @@ export function drawReceipt(layout) {
   return bytes;
 }
 
-// One job at a time (the pool sends the next when this one answered); the bytes are moved, not copied.
-parentPort?.on('message', async (/** @type {{ id: number; layout: import('./receipt-pdf').ReceiptLayout }} */ { id, layout }) => {
-  try {
-    const pdf = await drawReceipt(layout);
-    const own = new Uint8Array(pdf.byteLength);
-    own.set(pdf);
-    parentPort?.postMessage({ id, pdf: own }, [own.buffer]);
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  }
-});
+// One job at a time (the pool sends the next when this one answered).
+answerPdfJobs(async (/** @type {import('./receipt-pdf').ReceiptLayout} */ layout) => ({ pdf: await drawReceipt(layout) }));

@@ -4,6 +4,7 @@ import { demoLoginsText, seedDemo } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startPaymentSweeper } from '@/lib/payments/recover';
+import { startBookWorker } from '@/lib/programme/book/book-sweep';
 import { startUploadSweeper } from '@/lib/storage/intake';
 import { startInvalidationListener } from './invalidation-listener';
 
@@ -11,7 +12,8 @@ import { startInvalidationListener } from './invalidation-listener';
  * Runs once when the server process starts: opens (and locks) the database, applies migrations,
  * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
  * and starts the mail worker, the sweeper of stale temporary uploads, the payment sweeper (lost
- * notifications asked about at the provider, unpaid orders expired) and, on PostgreSQL, the
+ * notifications asked about at the provider, unpaid orders expired), the builder of the programme's books of abstracts
+ * (versions claimed with SKIP LOCKED, built in a worker thread) and, on PostgreSQL, the
  * listener that drops this process's caches when another server process announces a change. All of
  * it is safe in several processes at once: migrations take an advisory lock (and `npm start` applies
  * them once before it starts several), the mail worker claims rows with SKIP LOCKED and the sweeper
@@ -41,4 +43,5 @@ export async function bootServer(): Promise<void> {
   startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));
   startUploadSweeper(database.db);
   startPaymentSweeper(database.db);
+  startBookWorker(database.db);
 }

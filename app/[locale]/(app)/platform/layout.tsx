@@ -1,7 +1,6 @@
-import { Container, Grid, GridCol, Paper, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SectionNav } from '@/components/layout/section-nav';
+import { SectionShell } from '@/components/layout/section-shell';
 import { activeReviewerFor } from '@/lib/reviewers/queries';
 import { getRequestContext } from '@/lib/tenancy/context';
 
@@ -48,18 +47,8 @@ export default async function PlatformLayout({ children }: { children: ReactNode
       : []),
   ];
   return (
-    <Container size="xl" py={{ base: 'md', md: 'xl' }}>
-      <Title order={2} mb="md" fz={{ base: 'h3', sm: 'h2' }}>
-        {t('platform')}
-      </Title>
-      <Grid gap="lg">
-        <GridCol span={{ base: 12, md: 3 }}>
-          <Paper withBorder p="xs">
-            <SectionNav items={items} collapseBelow="md" />
-          </Paper>
-        </GridCol>
-        <GridCol span={{ base: 12, md: 9 }}>{children}</GridCol>
-      </Grid>
-    </Container>
+    <SectionShell title={t('platform')} items={items} wide>
+      {children}
+    </SectionShell>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { AddFeesForm } from '@/components/orders/fee-order-forms';
+import { AddFeesForm } from '@/components/orders/add-fees-form';
 import { OrderTable } from '@/components/orders/order-table';
+import { LinkButton, Notice, Panel, ui } from '@/components/layout/page-parts';
 import { canChangeOrder } from '@/lib/orders/rules';
-import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { feeOffer } from '@/lib/fees/fee-offer';
 import type { Order } from '@/lib/orders/place-fee-order';
@@ -24,17 +23,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function FeePage() {
   const { db, conference, user, locale } = await requirePage('/profile/conference/fee');
   const [t, registration] = await Promise.all([getTranslations('orders'), findRegistration(db, conference.id, user.id)]);
+  const title = <h3 className={`${ui.h3} ${ui.title}`}>{t('feeTitle')}</h3>;
   if (!registration) {
     return (
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <Title order={3} mb="md">
-          {t('feeTitle')}
-        </Title>
-        <Stack gap="sm" align="flex-start">
-          <Text data-testid="fee-not-registered">{t('notRegistered')}</Text>
-          <ButtonLink href="/conferenceRegister">{t('goRegister')}</ButtonLink>
-        </Stack>
-      </Paper>
+      <Panel>
+        {title}
+        <div className={ui.stack} data-gap="sm" data-align="start">
+          <p className={ui.text} data-testid="fee-not-registered">
+            {t('notRegistered')}
+          </p>
+          <LinkButton href="/conferenceRegister">{t('goRegister')}</LinkButton>
+        </div>
+      </Panel>
     );
   }
   const [orders, offer] = await Promise.all([myFeeOrders(db, conference.id, user.id), feeOffer(db, conference, { locale })]);
@@ -56,40 +56,34 @@ export default async function FeePage() {
       return payActions(
         order,
         canChangeOrder(order) ? (
-          <ButtonLink
+          <LinkButton
             size="compact-sm"
             variant="light"
             href={`/profile/conference/fee/${kind}/update/${order.id}`}
             data-testid="change-order"
           >
             {order.orderStatus === 'available' ? t('change') : t('chooseAgain')}
-          </ButtonLink>
+          </LinkButton>
         ) : null,
       );
     };
 
   if (!offer.charged && orders.registration.length === 0 && orders.optional.length === 0) {
     return (
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <Title order={3} mb="md">
-          {t('feeTitle')}
-        </Title>
-        <Alert color="green" data-testid="fee-free">
+      <Panel>
+        {title}
+        <Notice color="green" data-testid="fee-free">
           {t('free')}
-        </Alert>
-      </Paper>
+        </Notice>
+      </Panel>
     );
   }
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Title order={3} mb="md">
-        {t('feeTitle')}
-      </Title>
-      <Stack gap="lg">
+    <Panel>
+      {title}
+      <div className={ui.stack} data-gap="lg">
         <section data-testid="fee-register-section">
-          <Title order={5} mb="xs">
-            {t('registerFee')}
-          </Title>
+          <h5 className={`${ui.h5} ${ui.subtitle}`}>{t('registerFee')}</h5>
           {orders.registration.length > 0 ? (
             <OrderTable
               orders={orders.registration}
@@ -100,19 +94,15 @@ export default async function FeePage() {
               payBy={payBy}
             />
           ) : (
-            <Text c="dimmed" size="sm">
-              {t('noRegisterOrder')}
-            </Text>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('noRegisterOrder')}</p>
           )}
           {!hasRegisterOrder && offer.charged && orders.registration.every((o) => !canChangeOrder(o)) && offer.register.length > 0 && (
             <AddFeesForm initialOffer={offer} only="register" country={country} testId="add-register-fee" />
           )}
         </section>
-        <Divider />
+        <hr className={ui.divider} />
         <section data-testid="fee-optional-section">
-          <Title order={5} mb="xs">
-            {t('optionalFees')}
-          </Title>
+          <h5 className={`${ui.h5} ${ui.subtitle}`}>{t('optionalFees')}</h5>
           {orders.optional.length > 0 ? (
             <OrderTable
               orders={orders.optional}
@@ -123,29 +113,23 @@ export default async function FeePage() {
               payBy={payBy}
             />
           ) : (
-            <Text c="dimmed" size="sm">
-              {t('noOptionalOrder')}
-            </Text>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('noOptionalOrder')}</p>
           )}
           {offer.charged && offer.optional.some((fee) => !held.includes(fee.id)) && (
-            <Stack gap="xs" mt="md">
-              <Text fw={500} size="sm">
-                {t('addOptional')}
-              </Text>
+            <div className={`${ui.stack} ${ui.addFees}`} data-gap="xs">
+              <p className={`${ui.text} ${ui.sm} ${ui.medium}`}>{t('addOptional')}</p>
               <AddFeesForm initialOffer={offer} only="optional" country={country} testId="add-optional-fee" exclude={held} />
-            </Stack>
+            </div>
           )}
         </section>
         {firstPayBy ? (
-          <Alert color="blue" data-testid="pay-later">
-            {t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
-          </Alert>
+          <Notice data-testid="pay-later">{t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}</Notice>
         ) : (
           [...orders.registration, ...orders.optional].some((o) => o.orderStatus === 'available' && o.payStatus === 'unpaid') && (
-            <Alert color="blue">{t('payLater')}</Alert>
+            <Notice>{t('payLater')}</Notice>
           )
         )}
-      </Stack>
-    </Paper>
+      </div>
+    </Panel>
   );
 }

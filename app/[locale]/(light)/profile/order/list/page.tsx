@@ -1,9 +1,8 @@
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { LinkButton, Notice, Panel, ui } from '@/components/layout/page-parts';
 import { OrderTable } from '@/components/orders/order-table';
 import { orderPayActions } from '@/components/payments/order-pay-actions';
-import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { listMyOrders } from '@/lib/orders/queries';
 import { earliestPayBy, payByTimes } from '@/lib/orders/pay-by-queries';
@@ -39,35 +38,31 @@ export default async function OrderListPage() {
     ids: payable.filter((o) => o.currency === currency).map((o) => o.id),
   }));
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Title order={3} mb="md">
-        {t('listTitle')}
-      </Title>
+    <Panel>
+      <h3 className={`${ui.h3} ${ui.title}`}>{t('listTitle')}</h3>
       {orders.length === 0 ? (
-        <Text c="dimmed" data-testid="orders-empty">
+        <p className={`${ui.text} ${ui.dimmed}`} data-testid="orders-empty">
           {t('empty')}
-        </Text>
+        </p>
       ) : (
-        <Stack gap="md">
+        <div className={ui.stack}>
           <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} action={(order) => actions(order)} payBy={payBy} />
           {byCurrency
             .filter((group) => group.ids.length > 1)
             .map((group) => (
               <div key={group.currency}>
-                <ButtonLink href={`/profile/order/pay/goto/${group.ids.join(',')}`} data-testid="pay-all">
+                <LinkButton href={`/profile/order/pay/goto/${group.ids.join(',')}`} data-testid="pay-all">
                   {tp('paySelected', { currency: group.currency })}
-                </ButtonLink>
+                </LinkButton>
               </div>
             ))}
           {firstPayBy ? (
-            <Alert color="blue" data-testid="pay-later">
-              {t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
-            </Alert>
+            <Notice data-testid="pay-later">{t('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}</Notice>
           ) : (
-            payable.length > 0 && <Alert color="blue">{t('payLater')}</Alert>
+            payable.length > 0 && <Notice>{t('payLater')}</Notice>
           )}
-        </Stack>
+        </div>
       )}
-    </Paper>
+    </Panel>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
-import { AnchorLink, ButtonLink } from '@/components/ui/button-link';
+import { LinkButton, Notice, Panel, TextLink, ui } from '@/components/layout/page-parts';
 import { ListTable } from '@/components/ui/list-table';
 import { requirePage } from '@/lib/auth/require-page';
 import { sanitizeOrganiserHtml } from '@/lib/cms/sanitize';
@@ -40,47 +39,45 @@ export default async function MySubmissionsPage() {
   const unpaid = items.some((s) => feeUnpaid(s.order) && s.status !== 'withdrawn');
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={2} size="h3">
-          {t('listTitle')}
-        </Title>
+    <Panel>
+      <div className={ui.stack}>
+        <h2 className={ui.h3}>{t('listTitle')}</h2>
         {notice && (
           <section aria-labelledby="call-notice">
-            <Title order={3} size="h5" id="call-notice">
+            <h3 className={ui.h5} id="call-notice">
               {t('callNotice')}
-            </Title>
+            </h3>
             <div data-testid="submission-notice" dangerouslySetInnerHTML={{ __html: sanitizeOrganiserHtml(notice) }} />
           </section>
         )}
         {call.openDate && call.firstDeadline && (
-          <Stack gap={2}>
-            <Text size="sm">{t('window', { open: call.openDate, first: call.firstDeadline })}</Text>
-            {call.secondDeadline && <Text size="sm">{t('secondWindow', { second: call.secondDeadline })}</Text>}
-            {call.perUserLimit > 0 && <Text size="sm">{t('perUserLimit', { limit: call.perUserLimit })}</Text>}
-            {call.feeMinor > 0 && <Text size="sm">{t('fee', { amount: formatMoney(call.feeMinor, call.feeCurrency, locale) })}</Text>}
-          </Stack>
+          <div className={`${ui.stack} ${ui.sm}`} data-gap="tight">
+            <p className={ui.text}>{t('window', { open: call.openDate, first: call.firstDeadline })}</p>
+            {call.secondDeadline && <p className={ui.text}>{t('secondWindow', { second: call.secondDeadline })}</p>}
+            {call.perUserLimit > 0 && <p className={ui.text}>{t('perUserLimit', { limit: call.perUserLimit })}</p>}
+            {call.feeMinor > 0 && <p className={ui.text}>{t('fee', { amount: formatMoney(call.feeMinor, call.feeCurrency, locale) })}</p>}
+          </div>
         )}
         {unpaid && (
-          <Alert color="orange" title={t('unpaidFee')} data-testid="submission-unpaid-fee">
-            <AnchorLink href="/profile/order/list">{t('goToOrders')}</AnchorLink>
-          </Alert>
+          <Notice color="orange" title={t('unpaidFee')} data-testid="submission-unpaid-fee">
+            <TextLink href="/profile/order/list">{t('goToOrders')}</TextLink>
+          </Notice>
         )}
         {refusal ? (
-          <Alert color="gray" data-testid="submission-cannot-create">
+          <Notice color="gray" data-testid="submission-cannot-create">
             {t('cannotCreate', { reason: te(ERROR_TABLE[refusal].message) })}
-          </Alert>
+          </Notice>
         ) : (
-          <Group>
-            <ButtonLink href="/profile/submission/details" data-testid="submission-new">
+          <div className={ui.group}>
+            <LinkButton href="/profile/submission/details" data-testid="submission-new">
               {t('newSubmission')}
-            </ButtonLink>
-          </Group>
+            </LinkButton>
+          </div>
         )}
         {items.length === 0 ? (
-          <Text c="dimmed" data-testid="submission-empty">
+          <p className={`${ui.text} ${ui.dimmed}`} data-testid="submission-empty">
             {t('empty')}
-          </Text>
+          </p>
         ) : (
           <ListTable
             framed={false}
@@ -100,38 +97,34 @@ export default async function MySubmissionsPage() {
                   s.code,
                   s.title,
                   s.sessionId ? (sessions.get(s.sessionId) ?? '') : '',
-                  <Stack key="status" gap={4} align="flex-start">
+                  <div key="status" className={ui.stack} data-gap="tight" data-align="start">
                     <SubmissionStatusBadge status={s.status} label={t(`statusLabel.${s.status}`)} />
                     {s.status !== 'withdrawn' && feeUnpaid(s.order) && (
-                      <AnchorLink href="/profile/order/list" size="xs" c="orange.8">
+                      <TextLink href="/profile/order/list" size="xs" color="orange">
                         {t('unpaidFee')}
-                      </AnchorLink>
+                      </TextLink>
                     )}
-                    {s.order?.paid && (
-                      <Text size="xs" c="dimmed">
-                        {t('feePaid')}
-                      </Text>
-                    )}
-                  </Stack>,
+                    {s.order?.paid && <span className={`${ui.xs} ${ui.dimmed}`}>{t('feePaid')}</span>}
+                  </div>,
                   s.version,
                   format.dateTime(s.updatedAt, 'short'),
-                  <Group key="actions" gap="xs">
-                    <ButtonLink
+                  <div key="actions" className={ui.group} data-gap="xs">
+                    <LinkButton
                       href={`/profile/submission/details?id=${s.id}`}
                       size="xs"
                       variant="light"
                       data-testid={`submission-open-${s.id}`}
                     >
                       {s.status === 'waiting' && can.edit ? t('edit') : s.status === 'modify' ? t('resubmit') : t('view')}
-                    </ButtonLink>
+                    </LinkButton>
                     {can.withdraw && <WithdrawButton id={s.id} />}
-                  </Group>,
+                  </div>,
                 ],
               };
             })}
           />
         )}
-      </Stack>
-    </Paper>
+      </div>
+    </Panel>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { OrderTable } from '@/components/orders/order-table';
 import { PayForm } from '@/components/payments/pay-form';
-import { ButtonLink } from '@/components/ui/button-link';
+import { LinkButton, Notice, Panel, ui } from '@/components/layout/page-parts';
 import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
 import { serverTranslator } from '@/lib/i18n/server-messages';
@@ -28,23 +27,23 @@ export default async function PayOrdersPage({ params }: { params: Promise<{ orde
   const parsed = ZOrderIdList.safeParse(decodeURIComponent((await params).orderIds));
   const orders = parsed.success ? await myOrdersByIds(db, conference.id, user.id, parsed.data) : [];
   const shell = (body: ReactNode) => (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="md">
-        <Title order={3}>{t('payTitle')}</Title>
+    <Panel>
+      <div className={ui.stack}>
+        <h3 className={ui.h3}>{t('payTitle')}</h3>
         {body}
         <div>
-          <ButtonLink href="/profile/order/list" variant="light">
+          <LinkButton href="/profile/order/list" variant="light">
             {t('backToOrders')}
-          </ButtonLink>
+          </LinkButton>
         </div>
-      </Stack>
-    </Paper>
+      </div>
+    </Panel>
   );
   if (!parsed.success || orders.length !== parsed.data.length) {
     return shell(
-      <Alert color="orange" data-testid="pay-not-found">
+      <Notice color="orange" data-testid="pay-not-found">
         {t('ordersNotFound')}
-      </Alert>,
+      </Notice>,
     );
   }
   const refusal = orders.map(payRefusal).find(Boolean);
@@ -59,22 +58,22 @@ export default async function PayOrdersPage({ params }: { params: Promise<{ orde
   return shell(
     <>
       <OrderTable orders={orders} locale={locale} timeZone={conference.timeZone} columns="fee" payBy={payBy} />
-      <Text fw={600} data-testid="pay-total">
+      <p className={`${ui.text} ${ui.strong}`} data-testid="pay-total">
         {t('payTotal', { amount })}
-      </Text>
+      </p>
       {firstPayBy && (
-        <Text size="sm" data-testid="pay-later">
+        <p className={`${ui.text} ${ui.sm}`} data-testid="pay-later">
           {to('payLaterBy', { time: formatPayBy(firstPayBy, locale, conference.timeZone) })}
-        </Text>
+        </p>
       )}
       {problem ? (
-        <Alert color="orange" data-testid="pay-refused">
+        <Notice color="orange" data-testid="pay-refused">
           {problem}
-        </Alert>
+        </Notice>
       ) : methods.length === 0 ? (
-        <Alert color="orange" data-testid="pay-no-method">
+        <Notice color="orange" data-testid="pay-no-method">
           {t('noMethod')}
-        </Alert>
+        </Notice>
       ) : (
         <PayForm orderIds={orders.map((o) => o.id)} kinds={methods.map((m) => m.kind)} amountLabel={amount} />
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "programme_version" ADD COLUMN "book_claimed_until" timestamp with time zone;
