@@ -1,4 +1,4 @@
-import { kb, pageWeight } from '../scripts/page-weight';
+import { kb, pageScripts, pageWeight } from '../scripts/page-weight';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { expect, test } from './support/test';
@@ -16,6 +16,45 @@ test('public pages load at most 120 KB of compressed JavaScript, in both languag
     const weight = await pageWeight(hostUrl(null, pathname));
     const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)} (${s.encoding || 'identity'})`).join(', ');
     expect(weight.transferred, `${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(BUDGET);
+  }
+});
+
+/**
+ * The form pages (issue 22 point 9): their first load carries neither zod (the forms' schemas, the
+ * handlers' own, come with the first check) nor Mantine's Combobox and its floating layer (native
+ * selects, a pills input, the browser's datalist suggestions). Each page is checked to draw its form,
+ * so the test cannot pass on a page that lost it. Markers: zod's class names and Mantine's display
+ * names, which minification keeps.
+ */
+const HEAVY = [
+  { what: 'zod', marker: '"ZodObject"' },
+  { what: "Mantine's Combobox", marker: '"@mantine/core/Combobox"' },
+  { what: "Mantine's Popover (floating-ui)", marker: '"@mantine/core/Popover"' },
+];
+
+test('the form pages load no zod and no drop-down layer before the form is used', async ({ request }) => {
+  const login = await request.post(hostUrl(null, '/api/base/oauth/localLogin'), {
+    data: { email: E2E.registeredParticipant, password: E2E.password },
+  });
+  expect(login.status()).toBe(200);
+  const cookie = login
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value.split(';')[0])
+    .join('; ');
+  const pages: { pathname: string; form: string; headers: Record<string, string> }[] = [
+    { pathname: '/register', form: 'login-form', headers: {} },
+    { pathname: '/en/register', form: 'login-form', headers: {} },
+    { pathname: '/profile/hotel/order', form: 'hotel-booking-form', headers: { cookie } },
+    { pathname: '/en/profile/submission/details', form: 'submission-form', headers: { cookie } },
+  ];
+  for (const { pathname, form, headers } of pages) {
+    const { html, scripts } = await pageScripts(hostUrl(null, pathname), headers);
+    expect(html, `${pathname} draws its form`).toContain(`data-testid="${form}"`);
+    for (const { what, marker } of HEAVY) {
+      const carrying = scripts.filter((s) => s.text.includes(marker)).map((s) => s.src);
+      expect(carrying, `${pathname} loads ${what} on its first load`).toEqual([]);
+    }
   }
 });
 

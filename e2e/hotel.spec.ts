@@ -162,6 +162,11 @@ async function choose(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Picks an option of one of the booking form's native selects by its label. */
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).selectOption({ label: option });
+}
+
 /**
  * axe on the page as it stands, once the passing notifications are gone (their close buttons have
  * no name: an app-wide matter of the notifications, not of these screens).
@@ -249,8 +254,8 @@ type Stay = { hotel: string; roomType: string; checkIn: string; checkOut: string
 /** Fills the booking form (nothing is sent). */
 async function fillBooking(page: Page, stay: Stay) {
   const form = page.getByTestId('hotel-booking-form');
-  await choose(page, 'hotel-booking-hotel', stay.hotel);
-  await choose(page, 'hotel-booking-room-type', stay.roomType);
+  await pick(page, 'hotel-booking-hotel', stay.hotel);
+  await pick(page, 'hotel-booking-room-type', stay.roomType);
   await form.getByTestId('hotel-booking-check-in').fill(stay.checkIn);
   await form.getByTestId('hotel-booking-check-out').fill(stay.checkOut);
   await form.getByTestId('hotel-booking-rooms').fill(String(stay.rooms ?? 1));
@@ -260,7 +265,7 @@ async function fillBooking(page: Page, stay: Stay) {
 async function sendBooking(page: Page) {
   await page.getByTestId('hotel-booking-submit').click();
   await expect(page.getByTestId('hotel-booking-confirm')).toBeVisible();
-  await page.getByTestId('hotel-booking-confirm-button').click();
+  await page.getByTestId('confirm-ok').click();
 }
 
 /** A whole booking by the first participant to take a room type: returns the booking page. */
@@ -325,7 +330,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   const form = g.getByTestId('hotel-booking-form');
   const checkInError = await errorOf(form, 'hotel-booking-check-in');
   const checkOutError = await errorOf(form, 'hotel-booking-check-out');
-  await choose(g, 'hotel-booking-room-type', lang.shown(lang.king));
+  await pick(g, 'hotel-booking-room-type', lang.shown(lang.king));
   await form.getByTestId('hotel-booking-check-in').fill(night(3));
   await form.getByTestId('hotel-booking-check-out').fill(night(1));
   await g.getByTestId('hotel-booking-submit').click();
@@ -364,7 +369,7 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await expect(confirm).toContainText(lang.summary);
   await expectNoSerious(g, `${lang.prefix}/profile/hotel/order asking to confirm`, { withoutNotifications: true });
   const since = Date.now();
-  await g.getByTestId('hotel-booking-confirm-button').click();
+  await g.getByTestId('confirm-ok').click();
   await expect(g.getByText(lang.booked).first()).toBeVisible();
   const row = g.locator('[data-testid^="hotel-booking-row-"]');
   await expect(row).toHaveCount(1);
@@ -582,7 +587,7 @@ test.describe('hotel booking', () => {
     const activeId = Number((await active.getAttribute('data-testid'))!.replace('hotel-booking-row-', ''));
     await p.getByTestId(`hotel-booking-cancel-${activeId}`).click();
     await expectNoSerious(p, '/profile/hotel/order asking to cancel, on a phone', { withoutNotifications: true });
-    await p.getByTestId(`hotel-booking-cancel-confirm-${activeId}`).click();
+    await p.getByTestId('confirm-ok').click();
     await expect(p.getByText('预订已取消').first()).toBeVisible();
     await expect(p.getByTestId(`hotel-booking-row-${activeId}`)).toHaveAttribute('data-status', 'cancelled');
     await expect(free).toHaveText('全程可订 5 间');

@@ -360,12 +360,9 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await waitForApp(a);
   const form = a.getByTestId('submission-form');
   await form.getByTestId('submission-title').fill(title);
-  await form.getByTestId('submission-session').click();
-  await a.getByRole('option', { name: sessionLabel, exact: true }).click();
-  await form.getByTestId('submission-reportType').click();
-  await a.getByRole('option', { name: lang.reportType, exact: true }).click();
-  await form.getByTestId('submission-category').click();
-  await a.getByRole('option', { name: lang.category, exact: true }).click();
+  await form.getByTestId('submission-session').selectOption({ label: sessionLabel });
+  await form.getByTestId('submission-reportType').selectOption({ label: lang.reportType });
+  await form.getByTestId('submission-category').selectOption({ label: lang.category });
   const keywords = form.getByTestId('submission-keywords');
   for (const keyword of lang.keywords) {
     await keywords.fill(keyword);

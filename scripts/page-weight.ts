@@ -63,19 +63,35 @@ export function scriptSources(html: string): string[] {
   return [...new Set(sources)];
 }
 
-/** The page's scripts and their compressed and decoded sizes. */
-export async function pageWeight(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
+/** The page's HTML and each of its scripts as fetched (compressed) and decoded. */
+export async function pageScripts(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ html: string; scripts: (ScriptWeight & { text: string })[] }> {
   const page = await rawGet(url, headers);
   // The 404 screen is a page too (and answers 404).
   if (page.status !== 200 && page.status !== 404) throw new Error(`${url} answered ${page.status}`);
   const html = decode(page.body, page.encoding).toString('utf8');
-  const scripts: ScriptWeight[] = [];
+  const scripts: (ScriptWeight & { text: string })[] = [];
   for (const src of scriptSources(html)) {
     const address = new URL(src, url).toString();
     const answer = await rawGet(address, headers);
     if (answer.status !== 200) throw new Error(`${address} answered ${answer.status}`);
-    scripts.push({ src, transferred: answer.body.length, decoded: decode(answer.body, answer.encoding).length, encoding: answer.encoding });
+    const decoded = decode(answer.body, answer.encoding);
+    scripts.push({
+      src,
+      transferred: answer.body.length,
+      decoded: decoded.length,
+      encoding: answer.encoding,
+      text: decoded.toString('utf8'),
+    });
   }
+  return { html, scripts };
+}
+
+/** The page's scripts and their compressed and decoded sizes. */
+export async function pageWeight(url: string, headers: Record<string, string> = {}): Promise<PageWeight> {
+  const scripts: ScriptWeight[] = (await pageScripts(url, headers)).scripts.map(({ text: _text, ...weight }) => weight);
   return {
     url,
     scripts,

@@ -3,7 +3,6 @@
 import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ZLogin } from '@/lib/accounts/schemas';
 import { Link } from '@/lib/i18n/navigation';
 import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/components/ui/api-client';
@@ -11,6 +10,9 @@ import { SendCodeButton } from '@/components/ui/send-code-button';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useSendCode } from './use-send-code';
+
+/** The login's schema (the handler's), loaded with the form's first check. */
+const loadLoginSchema = () => import('@/lib/accounts/schemas').then((m) => m.ZLogin);
 
 /** Codes the server answers about the sign-in code itself: shown under its field. */
 const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
@@ -24,7 +26,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
   const t = useTranslations('auth');
   const [locked, setLocked] = useState(false);
   const { form, submit, fieldError, formError } = useApiForm({
-    schema: ZLogin,
+    schema: loadLoginSchema,
     defaultValues: { email: '', password: '' },
     call: { path: '/base/oauth/localLogin', body: (values) => ({ ...values, redirect }) },
     // The server decides where the account lands (lib/accounts/landing.ts), `redirect` first.

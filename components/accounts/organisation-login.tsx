@@ -1,11 +1,7 @@
-'use client';
-
-import { Avatar, Button, Divider, Group, Image, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { OrganisationEntry } from '@/lib/oidc/search';
-import { useAppLocale } from '@/components/ui/use-api';
+import classes from './organisation-login.module.css';
+import { OrganisationSearch } from './organisation-search';
 
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
@@ -19,86 +15,51 @@ function initials(name: string): string {
 /**
  * The login pages' organisation side (spec §2): the three shortcut organisations as logos (or their
  * initials), a searchable list of the others and a go button, each beginning the login at that
- * organisation; and the central account login when the platform has one.
+ * organisation; and the central account login when the platform has one. Server-rendered: only the
+ * searchable list is a client island, drawn when there are organisations beyond the shortcuts.
  */
-export function OrganisationLogin({ organisations, centralUrl }: { organisations: OrganisationEntry[]; centralUrl: string | null }) {
-  const t = useTranslations('orgLogin');
-  const locale = useAppLocale();
-  const [chosen, setChosen] = useState<string | null>(null);
+export async function OrganisationLogin({ organisations, centralUrl }: { organisations: OrganisationEntry[]; centralUrl: string | null }) {
+  if (organisations.length === 0 && !centralUrl) return null;
+  const [t, locale] = await Promise.all([getTranslations('orgLogin'), getLocale()]);
   const nameOf = (o: OrganisationEntry) => (locale === 'zh' ? o.zname : o.ename) || o.ename || o.zname;
   const shortcuts = organisations.filter((o) => o.shortcutOrder !== null).slice(0, 3);
   const others = organisations.filter((o) => !shortcuts.includes(o));
-  if (organisations.length === 0 && !centralUrl) return null;
-
-  const go = () => {
-    const target = others.find((o) => o.slug === chosen);
-    if (!target) {
-      notifications.show({ color: 'orange', message: t('chooseFirst') });
-      return;
-    }
-    window.location.assign(target.redirectUrl);
-  };
 
   return (
-    <Stack gap="sm" data-testid="organisation-login">
-      <Divider label={t('or')} labelPosition="center" />
-      <Text fw={600}>{t('title')}</Text>
-      {organisations.length > 0 && (
-        <Text size="sm" c="dimmed">
-          {t('intro')}
-        </Text>
-      )}
+    <div className={classes.side} data-testid="organisation-login">
+      <div className={classes.or}>{t('or')}</div>
+      <p className={classes.title}>{t('title')}</p>
+      {organisations.length > 0 && <p className={classes.intro}>{t('intro')}</p>}
       {shortcuts.length > 0 && (
-        <SimpleGrid cols={3} spacing="xs" aria-label={t('shortcuts')} role="group">
+        <div className={classes.shortcuts} aria-label={t('shortcuts')} role="group">
           {shortcuts.map((o) => (
-            <UnstyledButton
+            <a
               key={o.slug}
-              component="a"
+              className={classes.shortcut}
               href={o.redirectUrl}
               aria-label={t('loginWith', { name: nameOf(o) })}
               data-testid="org-shortcut"
               data-org={o.slug}
-              style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, padding: 8, textAlign: 'center' }}
             >
-              <Stack gap={4} align="center">
-                {o.logoUrl ? (
-                  <Image src={o.logoUrl} alt={t('logoAlt', { name: nameOf(o) })} h={40} w="auto" fit="contain" />
-                ) : (
-                  <Avatar color="teal" radius="xl" aria-hidden>
-                    {initials(o.ename || o.zname)}
-                  </Avatar>
-                )}
-                <Text size="xs" lineClamp={2}>
-                  {nameOf(o)}
-                </Text>
-              </Stack>
-            </UnstyledButton>
+              {o.logoUrl ? (
+                // eslint-disable-next-line @next/next/no-img-element -- an organisation's logo from its federation entry
+                <img className={classes.logo} src={o.logoUrl} alt={t('logoAlt', { name: nameOf(o) })} />
+              ) : (
+                <span className={classes.initials} aria-hidden>
+                  {initials(o.ename || o.zname)}
+                </span>
+              )}
+              <span className={classes.name}>{nameOf(o)}</span>
+            </a>
           ))}
-        </SimpleGrid>
+        </div>
       )}
-      {others.length > 0 && (
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <Select
-            style={{ flex: 1, minWidth: 0 }}
-            label={t('search')}
-            placeholder={t('searchPlaceholder')}
-            searchable
-            nothingFoundMessage={t('noMatch')}
-            data={others.map((o) => ({ value: o.slug, label: nameOf(o) }))}
-            value={chosen}
-            onChange={setChosen}
-            data-testid="org-select"
-          />
-          <Button onClick={go} data-testid="org-go">
-            {t('go')}
-          </Button>
-        </Group>
-      )}
+      {others.length > 0 && <OrganisationSearch options={others.map((o) => ({ value: o.slug, label: nameOf(o), redirectUrl: o.redirectUrl }))} />}
       {centralUrl && (
-        <Button component="a" href={centralUrl} variant="light" data-testid="central-login">
+        <a className={classes.central} href={centralUrl} data-testid="central-login">
           {t('central')}
-        </Button>
+        </a>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,20 +1,13 @@
-import { Container, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './auth-card.module.css';
 
+/** The card of the login and sign-up screens: a title, the conference below it, and the form in a bordered box (server HTML). */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <Container size={460} py={48}>
-      <Title order={1} fz={26} ta="center">
-        {title}
-      </Title>
-      {subtitle && (
-        <Text c="dimmed" size="sm" ta="center" mt={6}>
-          {subtitle}
-        </Text>
-      )}
-      <Paper withBorder shadow="sm" p="xl" mt="lg" radius="md">
-        {children}
-      </Paper>
-    </Container>
+    <div className={classes.container}>
+      <h1 className={classes.title}>{title}</h1>
+      {subtitle && <p className={classes.subtitle}>{subtitle}</p>}
+      <div className={classes.card}>{children}</div>
+    </div>
   );
 }

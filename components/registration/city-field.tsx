@@ -1,6 +1,6 @@
 'use client';
 
-import { Group, Input, Select, TextInput } from '@mantine/core';
+import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/localized';
 import { joinCity, REGIONS, splitCity } from '@/lib/registration/regions';
@@ -28,13 +28,11 @@ export function CityField({
   return (
     <Input.Wrapper label={label} required={required} error={error} data-field={field}>
       <Group grow mt={4} align="flex-start">
-        <Select
+        <NativeSelect
           aria-label={t('region')}
-          placeholder={t('region')}
-          data={REGIONS.map((r) => ({ value: r.code, label: r[formLocale] }))}
-          searchable
-          value={region || null}
-          onChange={(v) => onChange(joinCity(v ?? '', city))}
+          data={[{ value: '', label: t('region') }, ...REGIONS.map((r) => ({ value: r.code, label: r[formLocale] }))]}
+          value={region}
+          onChange={(e) => onChange(joinCity(e.currentTarget.value, city))}
           data-testid={`region-${field}`}
         />
         <TextInput

@@ -1,15 +1,20 @@
 'use client';
 
-import { Checkbox, Group, MultiSelect, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { countryName, offeredCountries } from '@/lib/registration/countries';
-import { MULTI_TYPES, type Answers, type AnswersInput, type FormField } from '@/lib/registration/fields';
+import { MULTI_TYPES } from '@/lib/registration/field-types';
+import type { Answers, AnswersInput, FormField } from '@/lib/registration/fields';
 import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
 import { useFieldError } from '@/components/ui/use-api';
 import { CityField } from './city-field';
 import { FileField } from './file-field';
+
+/** Mantine's MultiSelect (a drop-down with its floating layer), loaded only by a form that has a multiple-choice item. */
+const MultiSelect = dynamic(() => import('@/components/ui/multi-select').then((m) => m.MultiSelect));
 
 /**
  * The organiser-designed part of the registration form, in `formLocale` (the preview shows both
@@ -93,24 +98,18 @@ export function DynamicFields({
           case 'date':
             return <TextInput key={field.key} type="date" {...common} {...register(field.key)} />;
           case 'select':
+            // A native select (the phone's own picker; typing a letter jumps to the first match): '' until one is chosen.
+            // Country names come from the runtime's ICU, which names a few regions differently in Node and in
+            // browsers (HK, MO, PS, FK): the server's words stay, without a hydration error.
             return (
-              <Controller
-                key={field.key}
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <Select
-                    {...common}
-                    data={options}
-                    searchable
-                    clearable
-                    placeholder={t('choose')}
-                    value={(f.value as string) || null}
-                    onChange={(v) => f.onChange(v ?? '')}
-                    onBlur={f.onBlur}
-                  />
-                )}
-              />
+              <NativeSelect key={field.key} {...common} {...register(field.key)}>
+                <option value="">{t('choose')}</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value} suppressHydrationWarning={field.key === 'country'}>
+                    {o.label}
+                  </option>
+                ))}
+              </NativeSelect>
             );
           case 'multiSelect':
             return (

@@ -3,7 +3,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { fileRules } from '@/lib/registration/fields';
+import { fileRules } from '@/lib/registration/field-types';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { showApiError } from '@/components/ui/form-errors';
 import { UploadField } from '@/components/ui/upload-field';

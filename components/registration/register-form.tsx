@@ -3,12 +3,12 @@
 import { Alert, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { FeeOffer } from '@/lib/fees/fee-offer';
 import type { FeeChoice } from '@/lib/fees/schemas';
 import { FeeChooser, registerFeeNeeded } from '@/components/fees/fee-chooser';
-import { buildAnswerSchema, type Answers, type FormField } from '@/lib/registration/fields';
+import type { Answers, FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
 import { useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
@@ -20,7 +20,8 @@ type Registered = { code: string; nextPath: string };
 
 /**
  * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
- * countdown to the next page (spec §4 registration flow).
+ * countdown to the next page (spec §4 registration flow). Checked with the handler's schema, loaded
+ * with the form's first check.
  */
 export function RegisterForm(props: {
   noticeHtml: string;
@@ -40,7 +41,11 @@ export function RegisterForm(props: {
   const [fees, setFees] = useState<FeeChoice>({ registerFeeId: null, optional: [], invitationCode: '' });
   const [feeError, setFeeError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
-  const schema = useMemo(() => buildAnswerSchema(props.fields, props.countryOptions), [props.fields, props.countryOptions]);
+  // The answers' schema (the handler's), loaded with the first check.
+  const schema = useCallback(
+    () => import('@/lib/registration/fields').then((m) => m.buildAnswerSchema(props.fields, props.countryOptions)),
+    [props.fields, props.countryOptions],
+  );
   const { form, submit, formError } = useApiForm({
     schema,
     defaultValues: emptyAnswers(props.fields, props.prefill),

@@ -15,6 +15,8 @@ export type ConfirmRequest =
       details?: ReactNode;
       /** "OK" by default. */
       confirmLabel?: string;
+      /** "Cancel" by default (e.g. "Keep booking" where cancelling is what is asked). */
+      cancelLabel?: string;
       /** Red for what removes or cannot be undone. */
       color?: MantineColor;
     };

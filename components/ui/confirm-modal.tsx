@@ -14,7 +14,7 @@ export function ConfirmModal({ request, settle }: { request: ConfirmQuestion; se
         {request.details}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
-            {t('cancel')}
+            {request.cancelLabel ?? t('cancel')}
           </Button>
           <Button color={request.color} onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
             {request.confirmLabel ?? t('ok')}

@@ -1,8 +1,8 @@
 'use client';
 
-import { Autocomplete, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { UnitEntry, UnitPage } from '@/lib/units/units';
 import { useAppLocale } from './use-api';
 
@@ -25,21 +25,11 @@ function loadUnits(): Promise<UnitEntry[]> {
   return units;
 }
 
-/** Suggestions only once something is typed (the dropdown stays closed on an empty field), matching anywhere in the name. */
-const filter: OptionsFilter = ({ options, search, limit }) => {
-  const q = search.trim().toLowerCase();
-  if (!q) return [];
-  const found: ComboboxItem[] = [];
-  for (const option of options) {
-    if ('value' in option && option.label.toLowerCase().includes(q)) found.push(option);
-    if (found.length >= limit) break;
-  }
-  return found;
-};
-
 /**
  * The organisation (unit) field of the forms: suggestions from the unit list (spec §7
- * /home/company/findByQuery) in the page's language, and any other name typed freely.
+ * /home/company/findByQuery) in the page's language, and any other name typed freely. The
+ * suggestions are the browser's own (a `<datalist>`, matched as one types), not a drop-down of
+ * script with its floating layer.
  */
 export function UnitAutocomplete({
   label,
@@ -67,6 +57,7 @@ export function UnitAutocomplete({
   const t = useTranslations('units');
   const locale = useAppLocale();
   const [names, setNames] = useState<string[]>([]);
+  const listId = useId();
 
   useEffect(() => {
     let alive = true;
@@ -79,24 +70,29 @@ export function UnitAutocomplete({
   }, [locale]);
 
   return (
-    <Autocomplete
-      label={label}
-      name={name}
-      required={required}
-      error={error}
-      readOnly={readOnly}
-      data={names}
-      limit={30}
-      filter={filter}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      placeholder={t('placeholder')}
-      description={t('noMatch')}
-      maxLength={200}
-      comboboxProps={{ withinPortal: true }}
-      data-testid={testId}
-      data-field={dataField}
-    />
+    <>
+      <TextInput
+        label={label}
+        name={name}
+        required={required}
+        error={error}
+        readOnly={readOnly}
+        list={readOnly ? undefined : listId}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        placeholder={t('placeholder')}
+        description={t('noMatch')}
+        maxLength={200}
+        data-testid={testId}
+        data-field={dataField}
+      />
+      <datalist id={listId}>
+        {names.map((unit) => (
+          <option key={unit} value={unit} />
+        ))}
+      </datalist>
+    </>
   );
 }

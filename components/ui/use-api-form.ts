@@ -1,8 +1,8 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
-import { useCallback } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   get,
   useForm,
@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { useRouter } from '@/lib/i18n/navigation';
 import { ApiError } from './api-client';
 import { useConfirm, type ConfirmRequest } from './confirm-dialog';
+import { lazySchemaResolver, type SchemaSource } from './lazy-schema-resolver';
 import { serverFieldErrors } from './server-field-errors';
 import { useApi, useFieldError } from './use-api';
 
@@ -44,8 +45,15 @@ export type ApiFormCall<TOutput, TResult> =
   | ((values: TOutput, api: Api) => Promise<TResult | typeof NOT_SENT>);
 
 export type UseApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> = {
-  /** The zod schema shared with the handler: the form holds its input type, the call gets its output. */
-  schema: TSchema;
+  /**
+   * The zod schema shared with the handler: the form holds its input type, the call gets its output.
+   * Either the schema, or (on the participant's screens, to keep zod off the page's first load) a
+   * function importing it from the same `lib/<domain>/schemas.ts` the handler uses:
+   * `schema: loadLoginSchema` with `const loadLoginSchema = () => import('@/lib/accounts/schemas').then((m) => m.ZLogin)`.
+   * A loaded schema comes with the first check (the first submit); the form starts loading it when
+   * the visitor first focuses a field. Keep the function's identity stable (module level or useCallback).
+   */
+  schema: SchemaSource<TSchema>;
   defaultValues?: DefaultValues<z.input<TSchema>>;
   /** Values that follow a prop (e.g. a modal reopened on another row): the form resets when they change. */
   values?: z.input<TSchema>;
@@ -110,15 +118,23 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
   const router = useRouter();
   const translate = useFieldError();
   const ask = useConfirm();
+  const network = useTranslations('errors')('network');
+  const resolver = useMemo(() => lazySchemaResolver(options.schema), [options.schema]);
+  // The schema and zod's resolver start loading at the visitor's first focus, so a submit rarely waits for them.
+  useEffect(() => {
+    const start = () => void resolver.preload().catch(() => undefined);
+    document.addEventListener('focusin', start, { once: true });
+    return () => document.removeEventListener('focusin', start);
+  }, [resolver]);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     ...options.formOptions,
-    resolver: zodResolver(options.schema),
+    resolver,
     defaultValues: options.defaultValues,
     values: options.values,
   });
   const { call, confirm, success, onSuccess, onError, refresh, fieldMap } = options;
 
-  const submit = form.handleSubmit(async (values) => {
+  const check = form.handleSubmit(async (values) => {
     const question = typeof confirm === 'function' ? confirm(values) : confirm;
     if (question && !(await ask(question))) return;
     try {
@@ -138,6 +154,14 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
       showFormError(form, error, fieldMap);
     }
   });
+  // The schema's script could not be loaded (a network failure): said beside the button, and the next submit tries again.
+  const submit = async (event?: React.BaseSyntheticEvent) => {
+    try {
+      await check(event);
+    } catch {
+      form.setError('root.server', { type: 'server', message: network });
+    }
+  };
 
   const errors = form.formState.errors;
   const fieldError = useCallback<ApiForm<TSchema>['fieldError']>(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasHiddenCharacters } from '@/lib/accounts/lookalike';
 import { isRealDate, MAX_ID, ZId } from '@/lib/validation/primitives';
+import { GUESTS_MAX, REQUIREMENTS_MAX, ROOMS_MAX } from './booking-limits';
 
 /**
  * A participant's hotel booking (spec §3 Hotel booking, §5 Booking): one schema for the form
@@ -10,10 +11,7 @@ import { isRealDate, MAX_ID, ZId } from '@/lib/validation/primitives';
  */
 const m = (key: string) => `hotelBooking${key[0].toUpperCase()}${key.slice(1)}`;
 
-export const REQUIREMENTS_MAX = 500;
-export const GUESTS_MAX = 500;
-/** No room type offers more rooms than this to one booking (the organiser's max per person is lower). */
-export const ROOMS_MAX = 1000;
+export { GUESTS_MAX, REQUIREMENTS_MAX, ROOMS_MAX };
 
 const visible = (value: string) => !hasHiddenCharacters(value.replace(/[\r\n\t]/g, ''));
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasHiddenCharacters } from '@/lib/accounts/lookalike';
 import { ZEmail } from '@/lib/accounts/schemas';
 import { MAX_ID, ZId } from '@/lib/validation/primitives';
+import { MAX_ABSTRACT, MAX_AUTHORS, MAX_KEYWORDS, SUBMISSION_FIELDS, TITLE_MAX, type SubmissionFileField } from './limits';
 
 /**
  * A participant's submission (spec §3 Submission, §5): one schema for the form (zodResolver) and
@@ -11,12 +12,7 @@ import { MAX_ID, ZId } from '@/lib/validation/primitives';
  */
 const m = (key: string) => `submission${key[0].toUpperCase()}${key.slice(1)}`;
 
-export const MAX_AUTHORS = 20;
-export const MAX_KEYWORDS = 20;
-export const MAX_ABSTRACT = 20000;
-export const TITLE_MAX = 300;
-export const SUBMISSION_FIELDS = { abstract: 'submissionAbstract', fullText: 'submissionFullText' } as const;
-export type SubmissionFileField = (typeof SUBMISSION_FIELDS)[keyof typeof SUBMISSION_FIELDS];
+export { MAX_ABSTRACT, MAX_AUTHORS, MAX_KEYWORDS, SUBMISSION_FIELDS, TITLE_MAX, type SubmissionFileField };
 
 const visible = (multiline: boolean) => (value: string) => !hasHiddenCharacters(multiline ? value.replace(/[\r\n\t]/g, '') : value);
 

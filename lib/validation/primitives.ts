@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDate } from './real-date';
 
 /** The largest id a PostgreSQL `integer` (serial) column holds. */
 export const MAX_ID = 2_147_483_647;
@@ -6,16 +7,8 @@ export const MAX_ID = 2_147_483_647;
 /** A row id from a query, a body or an address: a whole number from 1 to 2^31-1. */
 export const ZId = z.coerce.number('numberInvalid').int('numberInvalid').min(1, 'numberInvalid').max(MAX_ID, 'numberInvalid');
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date written YYYY-MM-DD that really exists (no 2026-02-30, no 9999-99-99), years 1900–2999. */
-export function isRealDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+// Without zod, so a form can check a date before its schema is loaded (components/ui/lazy-schema-resolver.ts).
+export { isRealDate } from './real-date';
 
 /** A real calendar date, YYYY-MM-DD. */
 export const ZIsoDate = z.string('dateInvalid').refine(isRealDate, 'dateInvalid');

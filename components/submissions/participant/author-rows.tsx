@@ -4,7 +4,8 @@ import { ActionIcon, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text,
 import { useTranslations } from 'next-intl';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useFieldError } from '@/components/ui/use-api';
-import { MAX_AUTHORS, type SubmissionInput } from '@/lib/submissions/schemas';
+import { MAX_AUTHORS } from '@/lib/submissions/limits';
+import type { SubmissionInput } from '@/lib/submissions/schemas';
 import { EMPTY_AUTHOR } from './author-constants';
 
 /** The authors, in order: add, remove, move up and down, and the corresponding flag. */

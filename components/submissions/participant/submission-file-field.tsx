@@ -3,7 +3,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { UploadField } from '@/components/ui/upload-field';
-import type { SubmissionFileField as Field } from '@/lib/submissions/schemas';
+import type { SubmissionFileField as Field } from '@/lib/submissions/limits';
 
 export type KnownFile = { id: number; originalName: string };
 

@@ -1,15 +1,17 @@
 'use client';
 
-import { Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
+import { WordsInput } from '@/components/ui/words-input';
 import { localized, type LocalizedText } from '@/lib/i18n/localized';
 import { useRouter } from '@/lib/i18n/navigation';
-import { SUBMISSION_FIELDS, submissionSchemaFor, type CallRules, type SubmissionInput } from '@/lib/submissions/schemas';
+import { SUBMISSION_FIELDS } from '@/lib/submissions/limits';
+import type { CallRules, SubmissionInput } from '@/lib/submissions/schemas';
 import { AuthorRows } from './author-rows';
 import { SubmissionFileField, type KnownFile } from './submission-file-field';
 
@@ -26,8 +28,9 @@ export type FormCall = {
 
 /**
  * The submission form (new, edit in place, or resubmit after "need to modify"): checked in the
- * browser with the same schema the server uses for this call; the server's refusals land on the
- * fields or in a notification.
+ * browser with the same schema the server uses for this call (loaded with the first check); the
+ * server's refusals land on the fields or in a notification. The choices are native selects (the
+ * phone's own picker).
  */
 export function SubmissionForm({
   mode,
@@ -46,8 +49,9 @@ export function SubmissionForm({
   const locale = useAppLocale();
   const router = useRouter();
   const [known, setKnown] = useState<Record<number, KnownFile>>(files);
+  const loadSchema = useCallback(() => import('@/lib/submissions/schemas').then((m) => m.submissionSchemaFor(call.rules)), [call.rules]);
   const { form, submit, fieldError, formError } = useApiForm({
-    schema: submissionSchemaFor(call.rules),
+    schema: loadSchema,
     defaultValues: initial,
     call: async (values, api): Promise<{ message: string; next?: string }> => {
       if (mode === 'new') {
@@ -77,21 +81,13 @@ export function SubmissionForm({
 
   const choice = (name: 'reportType' | 'category', options: FormCall['reportTypes']) =>
     options.length > 0 && (
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select
-            label={t(name)}
-            required
-            placeholder={t('choose')}
-            data={options.map((o) => ({ value: o.value, label: localized(o.label, locale) }))}
-            value={field.value || null}
-            onChange={(v) => field.onChange(v ?? '')}
-            error={fieldError(name)}
-            data-testid={`submission-${name}`}
-          />
-        )}
+      <NativeSelect
+        label={t(name)}
+        required
+        data={[{ value: '', label: t('choose'), disabled: true }, ...options.map((o) => ({ value: o.value, label: localized(o.label, locale) }))]}
+        error={fieldError(name)}
+        data-testid={`submission-${name}`}
+        {...form.register(name)}
       />
     );
 
@@ -139,14 +135,18 @@ export function SubmissionForm({
           control={form.control}
           name="sessionId"
           render={({ field }) => (
-            <Select
+            <NativeSelect
               label={t('session')}
               required
-              placeholder={t('sessionPlaceholder')}
-              searchable
-              data={call.sessions.map((s) => ({ value: String(s.id), label: s.path.map((p) => localized(p, locale)).join(' / ') }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              data={[
+                { value: '', label: t('sessionPlaceholder'), disabled: true },
+                ...call.sessions.map((s) => ({ value: String(s.id), label: s.path.map((p) => localized(p, locale)).join(' / ') })),
+              ]}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ? String(field.value) : ''}
+              onChange={(event) => field.onChange(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
+              onBlur={field.onBlur}
               error={fieldError('sessionId')}
               data-testid="submission-session"
             />
@@ -160,13 +160,13 @@ export function SubmissionForm({
           control={form.control}
           name="keywords"
           render={({ field }) => (
-            <TagsInput
+            <WordsInput
               label={t('keywords')}
               required
               description={t('keywordsHint', { min: Math.max(1, call.rules.keywordsMin), max: call.rules.keywordsMax })}
               value={field.value ?? []}
               onChange={field.onChange}
-              maxTags={call.rules.keywordsMax}
+              maxWords={call.rules.keywordsMax}
               splitChars={[',', '，', ';', '；']}
               error={keywordsError}
               data-testid="submission-keywords"
