@@ -5,6 +5,8 @@ import { localePath } from '@/lib/i18n/locale-path';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { snapshotDay, snapshotTime } from '@/lib/programme/snapshot-time';
 import { dayLabel } from './day-label';
+import { StarButton } from './star-button';
+import { starButtonLabels } from './star-labels';
 import styles from './programme.module.css';
 
 /** An empty, hidden place the visitor-time island fills with the visitor's own clock when it differs. */
@@ -70,7 +72,9 @@ async function SessionCard({
                 {c.boardNumber && <span className={styles.code}> · {t('board', { number: c.boardNumber })}</span>}
                 {presenterName(c) && <span className={styles.people}> · {presenterName(c)}</span>}
               </span>
-              <span className={styles.starSlot} data-testid="programme-star-slot" data-contribution-id={c.id} />
+              <span className={styles.starSlot} data-testid="programme-star-slot" data-contribution-id={c.id}>
+                <StarButton contributionId={c.id} title={localized(c.title, locale)} locale={locale} labels={starButtonLabels(locale)} />
+              </span>
             </li>
           ))}
         </ul>

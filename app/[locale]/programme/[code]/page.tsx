@@ -16,6 +16,8 @@ import { findContribution } from '@/lib/programme/filter-programme';
 import { publicSlides } from '@/lib/programme/public-slides';
 import { latestProgrammeVersion } from '@/lib/programme/published-versions';
 import { snapshotDay, snapshotTime } from '@/lib/programme/snapshot-time';
+import { StarButton } from '@/components/programme/star-button';
+import { starButtonLabels } from '@/components/programme/star-labels';
 
 type Props = { params: Promise<{ code: string }> };
 
@@ -53,7 +55,12 @@ export default async function ContributionPage({ params }: Props) {
         ← {t('backToProgramme')}
       </a>
       <h1 data-testid="contribution-title">{localized(c.title, locale)}</h1>
-      <span className={styles.starSlot} data-testid="programme-star-slot" data-contribution-id={c.id} />
+      <span className={styles.starSlot} data-testid="programme-star-slot" data-contribution-id={c.id}>
+        <StarButton contributionId={c.id} title={localized(c.title, locale)} locale={locale} labels={starButtonLabels(locale)} />{' '}
+        <a href={`/api/conference/programme/ics?code=${encodeURIComponent(c.code)}&lang=${locale}`} data-testid="contribution-ics" download>
+          {t('addToCalendar')}
+        </a>
+      </span>
       <dl className={styles.facts}>
         <dt>{t('code')}</dt>
         <dd data-testid="contribution-code">{c.code}</dd>

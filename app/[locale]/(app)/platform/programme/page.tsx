@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { LinkButton } from '@/components/layout/page-parts';
 import { ProgrammeEditor } from '@/components/programme/editor/programme-editor';
 import { requirePage } from '@/lib/auth/require-page';
 import { programmeDraft } from '@/lib/programme/queries';
@@ -25,8 +26,11 @@ export default async function ProgrammeEditorPage() {
         <Stack gap="xs" data-testid="programme-header">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Title order={3}>{t('title')}</Title>
-            {/* Publishing and the published versions (/platform/programme/versions) go here. */}
-            <Group gap="xs" data-testid="programme-header-actions" />
+            <Group gap="xs" data-testid="programme-header-actions">
+              <LinkButton href="/platform/programme/versions" data-testid="programme-open-versions">
+                {t('publishAndVersions')}
+              </LinkButton>
+            </Group>
           </Group>
           <Alert color="blue" p="xs" data-testid="programme-draft-note">
             <Text size="sm">{t('draftNote', { zone: draft.timeZone })}</Text>
