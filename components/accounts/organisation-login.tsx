@@ -54,7 +54,9 @@ export async function OrganisationLogin({ organisations, centralUrl }: { organis
           ))}
         </div>
       )}
-      {others.length > 0 && <OrganisationSearch options={others.map((o) => ({ value: o.slug, label: nameOf(o), redirectUrl: o.redirectUrl }))} />}
+      {others.length > 0 && (
+        <OrganisationSearch options={others.map((o) => ({ value: o.slug, label: nameOf(o), redirectUrl: o.redirectUrl }))} />
+      )}
       {centralUrl && (
         <a className={classes.central} href={centralUrl} data-testid="central-login">
           {t('central')}

@@ -19,8 +19,6 @@ export async function expectNoSerious(page: Page, what: string, options: { witho
 /** Waits until every finite animation (a dialog fading in, a drawer sliding) has ended; spinners may go on. */
 export async function settleAnimations(page: Page) {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
 }

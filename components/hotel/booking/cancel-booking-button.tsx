@@ -16,7 +16,13 @@ export function CancelBookingButton({ id }: { id: number }) {
       loading={busy}
       onClick={() =>
         void run(`/conference/hotel/bookings/${id}/cancel`, { method: 'POST' }, t('cancelled'), {
-          confirm: { title: t('cancelTitle'), message: t('cancelText'), confirmLabel: t('cancelConfirm'), cancelLabel: t('keep'), color: 'red' },
+          confirm: {
+            title: t('cancelTitle'),
+            message: t('cancelText'),
+            confirmLabel: t('cancelConfirm'),
+            cancelLabel: t('keep'),
+            color: 'red',
+          },
         })
       }
       data-testid={`hotel-booking-cancel-${id}`}

@@ -37,7 +37,13 @@ export async function HotelCards({ hotels, locale }: { hotels: HotelOption[]; lo
                 </span>
                 {address && <span>{address}</span>}
                 {h.link && (
-                  <a className={classes.link} href={h.link} target="_blank" rel="noopener noreferrer" aria-label={t('websiteOf', { hotel: name })}>
+                  <a
+                    className={classes.link}
+                    href={h.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('websiteOf', { hotel: name })}
+                  >
                     {t('website')}
                   </a>
                 )}

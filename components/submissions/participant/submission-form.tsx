@@ -84,7 +84,10 @@ export function SubmissionForm({
       <NativeSelect
         label={t(name)}
         required
-        data={[{ value: '', label: t('choose'), disabled: true }, ...options.map((o) => ({ value: o.value, label: localized(o.label, locale) }))]}
+        data={[
+          { value: '', label: t('choose'), disabled: true },
+          ...options.map((o) => ({ value: o.value, label: localized(o.label, locale) })),
+        ]}
         error={fieldError(name)}
         data-testid={`submission-${name}`}
         {...form.register(name)}
