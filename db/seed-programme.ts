@@ -1,6 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { insertAccount } from '@/lib/accounts/create-account';
-import { publishProgramme } from '@/lib/programme/publish-programme';
 import type { DB } from './client';
 import {
   conference,
@@ -404,5 +403,9 @@ async function publishOnce(db: DB, { conferenceId, manager }: { conferenceId: nu
     .from(programmeVersion)
     .where(eq(programmeVersion.conferenceId, conferenceId))
     .limit(1);
-  if (!published) await publishProgramme(db, { conferenceId, userId: manager });
+  if (published) return;
+  // Imported when needed: the publishing service reaches the mail templates and their JSON messages, which the
+  // browser tests' loader (importing db/seed for the demo logins) cannot import without an import attribute.
+  const { publishProgramme } = await import('@/lib/programme/publish-programme');
+  await publishProgramme(db, { conferenceId, userId: manager });
 }
