@@ -122,6 +122,7 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   if (pattern === '/platform/submissionManage/contribute/detail') return `${pattern}?id=${ids.submission}`;
   if (pattern === '/platform/submissionManage/submission/detail') return `${pattern}?id=${ids.assignment}`;
   if (pattern === '/profile/feedBackDetails') return `${pattern}?id=${ids.feedback}`;
+  if (pattern === '/programme/:code') return '/programme/K1'; // the demo's keynote (db/seed-programme.ts)
   if (pattern.includes(':')) throw new Error(`no id for ${pattern}: add it to pathFor`);
   return pattern;
 }
