@@ -214,7 +214,7 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     test(`${language}: the submission, review, hotel, feedback, notice and download screens on a 375 px phone, as the roles they are for`, async ({
       browser,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const problems: string[] = [];
       for (const who of ['participant', 'manager', 'reviewer'] as const) {
         const context = await contextFor(browser, who, PHONE);
@@ -234,12 +234,12 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
     for (const who of ['anonymous', 'participant', 'manager', 'reviewer', 'platformAdmin'] as const) {
-      const parts = who === 'manager' ? chunks(rulesFor(who), 2) : [rulesFor(who)];
+      const parts = who === 'manager' ? chunks(rulesFor(who), 3) : [rulesFor(who)];
       for (const [index, rules] of parts.entries()) {
         for (const phone of who === 'anonymous' ? [false, true] : [false]) {
           const name = `${language}: ${TITLES[who]}${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}${phone ? ', on a 375 px phone without sideways scrolling' : ''}`;
           test(name, async ({ browser }) => {
-            test.setTimeout(240_000);
+            test.setTimeout(360_000);
             const context = await contextFor(browser, who, phone ? PHONE : {});
             try {
               const page = waitForHydrationOnGoto(await context.newPage());
