@@ -93,11 +93,12 @@ function reviewerLanding(rule: RouteRule): string | null {
 /**
  * The status of a screen the visitor may see: the 404 screen says 404, and so does a content page,
  * a page to edit, a reviewer or an assignment that is not there (the walk asks for the literal
- * `/page/:pageId`, the literal `:id` and `:userId`, and the detail pages without their `?id=`).
+ * `/page/:pageId` and `/programme/:code`, the literal `:id` and `:userId`, and the detail pages without their `?id=`).
  */
 const NOT_THERE = [
   '/404',
   '/page/:pageId',
+  '/programme/:code',
   '/platform/config/page/edit/:id',
   '/platform/manage/reviewer/info/:userId',
   '/platform/submissionManage/submission/detail',
@@ -118,7 +119,7 @@ function expectedOnUnpublished(role: Role, rule: RouteRule): string | null {
 
 test('every route × every role × published and unpublished conference', async () => {
   // Several hundred real requests, one after another.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const cookies: Record<Role, string | undefined> = {
     anonymous: undefined,
     participant: await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password),
