@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { myPresentations } from '@/lib/programme/presenter-slot';
-import { latestPublishedProgramme } from '@/lib/programme/published-programme';
+import { latestProgrammeVersion } from '@/lib/programme/published-programme';
 import { PresenterActions } from './presenter-actions';
 
 const STATE_COLOR = { pending: 'orange', confirmed: 'green', withdrawn: 'gray' } as const;
@@ -29,7 +29,7 @@ export async function PresenterSlots({
 }) {
   const items = await myPresentations(db, { conferenceId, presenter: user });
   if (!items.length) return null;
-  const [t, programme] = await Promise.all([getTranslations('presenter'), latestPublishedProgramme(db, { conferenceId })]);
+  const [t, programme] = await Promise.all([getTranslations('presenter'), latestProgrammeVersion(db, { conferenceId })]);
   const format = conferenceFormatter(locale, programme?.snapshot.timeZone);
   const clock = (iso: string) => format.dateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return (

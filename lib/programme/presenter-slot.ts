@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { attachUploads, discardUpload, publishUploads, receiveUpload, type UploadRule } from '@/lib/storage/intake';
 import { SLIDES_FIELD, SLIDES_TYPES } from './agenda-schemas';
 import { contributionsPresentedBy, presentedContribution, slidesFiles, type Presenter } from './presenters';
-import { latestPublishedProgramme, placedContributions, roomOf } from './published-programme';
+import { latestProgrammeVersion, placedContributions, roomOf } from './published-programme';
 
 /**
  * A presenter's side of the programme (issue 23 point 6): their slots as the latest published version places them,
@@ -35,7 +35,7 @@ export type MyPresentation = {
 
 /** The caller's presentations in the latest published version, in time order (none before the first version). */
 export async function myPresentations(db: Executor, input: { conferenceId: number; presenter: Presenter }): Promise<MyPresentation[]> {
-  const programme = await latestPublishedProgramme(db, input);
+  const programme = await latestProgrammeVersion(db, input);
   if (!programme) return [];
   const mine = await contributionsPresentedBy(db, input);
   if (!mine.length) return [];
@@ -69,7 +69,7 @@ export async function myPresentations(db: Executor, input: { conferenceId: numbe
 
 /** Is this contribution in the latest published version? Presenters answer only for what is published. */
 async function isPublished(db: Executor, conferenceId: number, contributionId: number): Promise<boolean> {
-  const programme = await latestPublishedProgramme(db, { conferenceId });
+  const programme = await latestProgrammeVersion(db, { conferenceId });
   return !!programme && placedContributions(programme.snapshot).some((p) => p.contribution.id === contributionId);
 }
 
@@ -163,7 +163,7 @@ export async function slidesForDownload(
 /** The codes of the published contributions whose slides visitors may download (none while slides are hidden). */
 export async function publicSlidesCodes(db: Executor, conferenceId: number): Promise<Set<string>> {
   if (!(await slidesShown(db, conferenceId))) return new Set();
-  const programme = await latestPublishedProgramme(db, { conferenceId });
+  const programme = await latestProgrammeVersion(db, { conferenceId });
   if (!programme) return new Set();
   const published = new Set(placedContributions(programme.snapshot).map((p) => p.contribution.id));
   const rows = await db

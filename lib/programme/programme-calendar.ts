@@ -5,7 +5,7 @@ import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized
 import { serverTranslator } from '@/lib/i18n/server-messages';
 import { buildProgrammeCalendar, calendarResponse, type CalendarScope } from './calendar';
 import type { ProgrammeIcsQuery } from './agenda-schemas';
-import { latestPublishedProgramme } from './published-programme';
+import { latestProgrammeVersion } from './published-programme';
 
 type ConferenceRef = { id: number; title: LocalizedText };
 
@@ -14,7 +14,7 @@ export async function programmeCalendarResponse(
   db: Executor,
   input: { conference: ConferenceRef; scope: CalendarScope; locale: Locale; fileName: string | null },
 ): Promise<Response> {
-  const programme = await latestPublishedProgramme(db, { conferenceId: input.conference.id });
+  const programme = await latestProgrammeVersion(db, { conferenceId: input.conference.id });
   if (!programme) throw new AppError('NOT_FOUND');
   const t = serverTranslator(input.locale, 'programmeAgenda');
   const ics = buildProgrammeCalendar({

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { programmeConfig, programmeContribution, uploadedFile } from '@/db/schema';
 import { findContribution } from './filter-programme';
-import { latestProgrammeVersion } from './published-versions';
+import { latestProgrammeVersion } from './published-programme';
 
 export type PublicSlides = { name: string; originalName: string; mime: string };
 

@@ -2,15 +2,16 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { programmeVersion, type ProgrammeSnapshot, type ProgrammeSnapshotContribution, type ProgrammeSnapshotSession } from '@/db/schema';
 
-/** The latest published version of a conference's programme: what every public reader (calendars, agendas) reads. */
-export type PublishedProgramme = { number: number; publishedAt: Date; snapshot: ProgrammeSnapshot };
+/** A published version of a conference's programme, as stored. */
+export type PublishedProgramme = typeof programmeVersion.$inferSelect;
 
-export async function latestPublishedProgramme(
-  db: Executor,
-  { conferenceId }: { conferenceId: number },
-): Promise<PublishedProgramme | null> {
+/**
+ * The latest published version of a conference's programme, or null before the first: what every public reader
+ * (the programme pages, calendars, agendas, slides, the book and its print page) reads.
+ */
+export async function latestProgrammeVersion(db: Executor, { conferenceId }: { conferenceId: number }): Promise<PublishedProgramme | null> {
   const [row] = await db
-    .select({ number: programmeVersion.number, publishedAt: programmeVersion.publishedAt, snapshot: programmeVersion.snapshot })
+    .select()
     .from(programmeVersion)
     .where(eq(programmeVersion.conferenceId, conferenceId))
     .orderBy(desc(programmeVersion.number))

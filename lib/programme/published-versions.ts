@@ -4,23 +4,6 @@ import { programmeVersion, user } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
 import { parseId } from '@/lib/validation/primitives';
 
-/** The latest published version of a conference (what visitors see), or null before the first. */
-export async function latestProgrammeVersion(db: Executor, { conferenceId }: { conferenceId: number }) {
-  const [row] = await db
-    .select({
-      id: programmeVersion.id,
-      number: programmeVersion.number,
-      snapshot: programmeVersion.snapshot,
-      changes: programmeVersion.changes,
-      publishedAt: programmeVersion.publishedAt,
-    })
-    .from(programmeVersion)
-    .where(eq(programmeVersion.conferenceId, conferenceId))
-    .orderBy(desc(programmeVersion.number))
-    .limit(1);
-  return row ?? null;
-}
-
 export type ProgrammeVersionSummary = {
   number: number;
   publishedAt: Date;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { programmeContribution, programmeStar } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { latestPublishedProgramme, placedContributions, type PlacedContribution, type PublishedProgramme } from './published-programme';
+import { latestProgrammeVersion, placedContributions, type PlacedContribution, type PublishedProgramme } from './published-programme';
 
 /**
  * "My agenda" (issue 23 point 4): a signed-in participant's starred contributions. A star names a contribution of
@@ -17,7 +17,7 @@ export async function starContribution(db: Executor, input: Who & { contribution
     .select({ id: programmeContribution.id })
     .from(programmeContribution)
     .where(and(eq(programmeContribution.conferenceId, input.conferenceId), eq(programmeContribution.id, input.contributionId)));
-  const programme = row ? await latestPublishedProgramme(db, { conferenceId: input.conferenceId }) : null;
+  const programme = row ? await latestProgrammeVersion(db, { conferenceId: input.conferenceId }) : null;
   const published = programme && placedContributions(programme.snapshot).some((p) => p.contribution.id === input.contributionId);
   if (!published) throw new AppError('CONTRIBUTION_NOT_FOUND');
   await db
@@ -50,7 +50,7 @@ export async function myStarredIds(db: Executor, input: Who): Promise<number[]> 
 
 /** The caller's agenda: their starred contributions as the latest version places them, in time order. */
 export async function myAgenda(db: Executor, input: Who): Promise<{ programme: PublishedProgramme | null; items: PlacedContribution[] }> {
-  const [programme, ids] = await Promise.all([latestPublishedProgramme(db, input), myStarredIds(db, input)]);
+  const [programme, ids] = await Promise.all([latestProgrammeVersion(db, input), myStarredIds(db, input)]);
   if (!programme) return { programme: null, items: [] };
   const starred = new Set(ids);
   const items = placedContributions(programme.snapshot)

@@ -14,7 +14,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { localePath } from '@/lib/i18n/locale-path';
 import { localized } from '@/lib/i18n/localized';
 import { filterProgramme, filtering, parseProgrammeFilters, shownDay, type ProgrammeFilters } from '@/lib/programme/filter-programme';
-import { latestProgrammeVersion } from '@/lib/programme/published-versions';
+import { latestProgrammeVersion } from '@/lib/programme/published-programme';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -11,7 +11,7 @@ import { sheet, type WorkbookSpec } from '@/lib/exports/workbook';
 import { AppError } from '@/lib/http/app-error';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { serverTranslator } from '@/lib/i18n/server-messages';
-import { latestProgrammeVersion } from './queries';
+import { latestProgrammeVersion } from '../published-programme';
 
 type Row = { session: ProgrammeSnapshotSession; contribution: ProgrammeSnapshotContribution | null };
 

@@ -1,21 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { programmeVersion, uploadedFile } from '@/db/schema';
+import { uploadedFile } from '@/db/schema';
 import type { Locale } from '@/lib/i18n/localized';
 import { storageKey } from '@/lib/storage/keys';
-
-export type LatestVersion = typeof programmeVersion.$inferSelect;
-
-/** The conference's latest published programme version, or null before the first publication. */
-export async function latestProgrammeVersion(db: Executor, { conferenceId }: { conferenceId: number }): Promise<LatestVersion | null> {
-  const [row] = await db
-    .select()
-    .from(programmeVersion)
-    .where(eq(programmeVersion.conferenceId, conferenceId))
-    .orderBy(desc(programmeVersion.number))
-    .limit(1);
-  return row ?? null;
-}
+import { latestProgrammeVersion } from '../published-programme';
 
 /**
  * The stored book of abstracts of the latest version in `lang` (its storage key and download name), or null while

@@ -14,7 +14,7 @@ import { localePath } from '@/lib/i18n/locale-path';
 import { localized } from '@/lib/i18n/localized';
 import { findContribution } from '@/lib/programme/filter-programme';
 import { publicSlides } from '@/lib/programme/public-slides';
-import { latestProgrammeVersion } from '@/lib/programme/published-versions';
+import { latestProgrammeVersion } from '@/lib/programme/published-programme';
 import { snapshotDay, snapshotTime } from '@/lib/programme/snapshot-time';
 import { StarButton } from '@/components/programme/star-button';
 import { starButtonLabels } from '@/components/programme/star-labels';

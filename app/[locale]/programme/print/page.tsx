@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { PrintProgramme } from '@/components/programme-book/print-programme';
 import { requirePage } from '@/lib/auth/require-page';
 import { localized } from '@/lib/i18n/localized';
-import { latestProgrammeVersion } from '@/lib/programme/book/queries';
+import { latestProgrammeVersion } from '@/lib/programme/published-programme';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [{ locale, conference }, t] = await Promise.all([requirePage('/programme/print'), getTranslations('programmeBook')]);
