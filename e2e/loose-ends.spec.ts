@@ -220,6 +220,17 @@ for (const lang of LANGS) {
         await page.locator('body').waitFor({ state: 'attached' });
         const prompt = page.getByTestId('chunk-reload');
         if (failure === 'never arrives') {
+          // The watcher times each script from when it sees it: the fake clock only moves once the broken one is seen
+          // (on a slow machine the parser may reach that script tag after the body exists).
+          await expect
+            .poll(() =>
+              page.evaluate(
+                (src) =>
+                  Array.from(document.scripts).some((s) => s.src === src && (s as unknown as { __chunkWatch?: number }).__chunkWatch),
+                broken,
+              ),
+            )
+            .toBe(true);
           await page.clock.runFor(119_000);
           await expect(prompt).toHaveCount(0);
         }

@@ -179,7 +179,9 @@ test('on a 375 px phone the programme is a list without sideways scrolling, in z
     await phone.goto(url(`${prefix}/programme`));
     const first = phone.getByTestId('programme-contribution').first();
     await first.scrollIntoViewIfNeeded();
-    await expect(first.getByRole('link')).toBeInViewport();
+    // The title (a link to the contribution's page) and its star (for a visitor, a link to sign in).
+    await expect(first.getByRole('link').first()).toBeInViewport();
+    await expect(first.locator('[data-testid$="-login"]')).toBeInViewport();
     await expect(phone.getByTestId('filter-apply')).toBeVisible();
     // One column: the keynote's and the optics session's cards sit one above the other, each full width.
     const cards = phone.getByTestId('programme-session');

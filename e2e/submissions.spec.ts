@@ -345,7 +345,12 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await expect(sessionRow).toHaveAttribute('data-depth', '0');
   const callForm = o.getByTestId('call-config-form');
   for (const label of lang.fileRequired) await callForm.getByLabel(label).check();
+  // The form's first check loads its schema; on a busy machine the answer may take a while.
+  const saved = o.waitForResponse((r) => r.url().endsWith('/api/conference/platform/config/contribute') && r.request().method() !== 'GET', {
+    timeout: 30_000,
+  });
   await o.getByTestId('save-call-config').click();
+  expect((await saved).status()).toBe(200);
   await expect(o.getByText(lang.callSaved).first()).toBeVisible();
   await o.reload();
   for (const label of lang.fileRequired) await expect(o.getByTestId('call-config-form').getByLabel(label)).toBeChecked();

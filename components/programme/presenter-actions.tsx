@@ -7,7 +7,7 @@ import { buttonLook, ui } from '@/components/layout/page-parts';
 import { ApiError } from '@/components/ui/api-client';
 import { useApiAction, useUpload } from '@/components/ui/use-api';
 import { useRouter } from '@/lib/i18n/navigation';
-import { SLIDES_TYPES } from '@/lib/programme/agenda-schemas';
+import { SLIDES_TYPES } from '@/lib/programme/slides-types';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 
 /**

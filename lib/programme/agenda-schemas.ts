@@ -38,7 +38,3 @@ export const ZPresenterAnswer = z.object({ contributionId: ZId, state: z.enum(['
 
 /** Which slides to download: by the contribution's programme code. */
 export const ZSlidesQuery = z.object({ code: ZProgrammeCode });
-
-/** Slides or a poster: PDF or PPTX (checked by content too), within the spec's upload size. */
-export const SLIDES_TYPES = ['pdf', 'pptx'] as const;
-export const SLIDES_FIELD = 'programmeSlides';

@@ -5,7 +5,7 @@ import { AppError } from '@/lib/http/app-error';
 import type { LocalizedText } from '@/lib/i18n/localized';
 import { UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
 import { attachUploads, discardUpload, publishUploads, receiveUpload, type UploadRule } from '@/lib/storage/intake';
-import { SLIDES_FIELD, SLIDES_TYPES } from './agenda-schemas';
+import { SLIDES_FIELD, SLIDES_TYPES } from './slides-types';
 import { contributionsPresentedBy, presentedContribution, slidesFiles, type Presenter } from './presenters';
 import { latestProgrammeVersion, placedContributions, roomOf } from './published-programme';
 

@@ -49,7 +49,7 @@ export async function HotelCards({ hotels, locale }: { hotels: HotelOption[]; lo
                 )}
               </div>
             </div>
-            <div className={classes.scroll}>
+            <div>
               <table className={classes.rooms} data-testid={`hotel-rooms-${h.id}`}>
                 <thead>
                   <tr>
@@ -66,45 +66,50 @@ export async function HotelCards({ hotels, locale }: { hotels: HotelOption[]; lo
                       <th scope="row" className={classes.roomName}>
                         {localized(r.name, locale)}
                       </th>
-                      <td>
+                      <td data-label={t('pricePerNight')}>
                         {r.priceStale ? (
                           <span className={classes.stale}>{t('priceStale')}</span>
                         ) : (
-                          <>
+                          <div>
                             {/* What is charged comes first; the display price only when it says something else. */}
                             <div>{formatMoney(r.priceMinor, r.currency, locale)}</div>
                             {(r.displayCurrency !== r.currency || r.displayPriceMinor !== r.priceMinor) && (
                               <div className={classes.dimmed}>{formatMoney(r.displayPriceMinor, r.displayCurrency, locale)}</div>
                             )}
-                          </>
+                          </div>
                         )}
                       </td>
-                      <td>
-                        <div data-testid={`room-type-free-${r.id}`}>{t('freeRoomsValue', { free: r.freeRooms })}</div>
-                        {r.nights.length > 0 && (
-                          <details>
-                            <summary className={classes.summary}>{t('showNights')}</summary>
-                            <table className={classes.nights} aria-label={t('nightsAvailability', { roomType: localized(r.name, locale) })}>
-                              <thead>
-                                <tr>
-                                  <th scope="col">{t('night')}</th>
-                                  <th scope="col">{t('free')}</th>
-                                </tr>
-                              </thead>
-                              <tbody>
-                                {r.nights.map((n) => (
-                                  <tr key={n.night}>
-                                    <td>{n.night}</td>
-                                    <td>{n.free}</td>
+                      <td data-label={t('freeRooms')}>
+                        <div>
+                          <div data-testid={`room-type-free-${r.id}`}>{t('freeRoomsValue', { free: r.freeRooms })}</div>
+                          {r.nights.length > 0 && (
+                            <details>
+                              <summary className={classes.summary}>{t('showNights')}</summary>
+                              <table
+                                className={classes.nights}
+                                aria-label={t('nightsAvailability', { roomType: localized(r.name, locale) })}
+                              >
+                                <thead>
+                                  <tr>
+                                    <th scope="col">{t('night')}</th>
+                                    <th scope="col">{t('free')}</th>
                                   </tr>
-                                ))}
-                              </tbody>
-                            </table>
-                          </details>
-                        )}
+                                </thead>
+                                <tbody>
+                                  {r.nights.map((n) => (
+                                    <tr key={n.night}>
+                                      <td>{n.night}</td>
+                                      <td>{n.free}</td>
+                                    </tr>
+                                  ))}
+                                </tbody>
+                              </table>
+                            </details>
+                          )}
+                        </div>
                       </td>
-                      <td>{t('checkInWindowValue', { start: r.checkInStart, end: r.checkInEnd })}</td>
-                      <td>{t('perBookingValue', { min: r.minPerPerson, max: r.maxPerPerson })}</td>
+                      <td data-label={t('checkInWindow')}>{t('checkInWindowValue', { start: r.checkInStart, end: r.checkInEnd })}</td>
+                      <td data-label={t('perBooking')}>{t('perBookingValue', { min: r.minPerPerson, max: r.maxPerPerson })}</td>
                     </tr>
                   ))}
                 </tbody>
