@@ -30,10 +30,14 @@ export async function openDatabase(opts: { url?: string; dir?: string | 'memory'
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const dir = opts.dir ?? pgliteDir();
-    if (dir !== 'memory') acquireFolderLock(dir);
+    const release = dir === 'memory' ? () => {} : acquireFolderLock(dir);
     const client = dir === 'memory' ? new PGlite() : new PGlite(path.join(dir, 'db'));
     await client.waitReady;
-    database = { db: drizzle(client, { schema }) as unknown as DB, kind: 'pglite', close: () => client.close() };
+    const close = async () => {
+      await client.close();
+      release();
+    };
+    database = { db: drizzle(client, { schema }) as unknown as DB, kind: 'pglite', close };
   }
   if (opts.migrate !== false) await runMigrations(database);
   return database;

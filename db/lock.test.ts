@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
 import { acquireFolderLock, DataFolderInUseError, lockFilePath, lockHolder } from './lock';
 
 describe('PGlite folder lock', () => {
@@ -31,4 +32,17 @@ describe('PGlite folder lock', () => {
     acquireFolderLock(dir);
     expect(readFileSync(lockFilePath(dir), 'utf8')).toBe(String(process.pid));
   });
+
+  it('closing the database gives the folder back (another process may open it next), and only then', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lock-'));
+    const database = await openDatabase({ dir, migrate: false });
+    expect(readFileSync(lockFilePath(dir), 'utf8')).toBe(String(process.pid));
+    await database.close();
+    expect(existsSync(lockFilePath(dir))).toBe(false);
+    // A release never takes away a lock another process holds now.
+    const release = acquireFolderLock(dir);
+    writeFileSync(lockFilePath(dir), String(holder.pid));
+    release();
+    expect(lockHolder(dir)).toBe(holder.pid);
+  }, 60_000);
 });

@@ -40,9 +40,10 @@ export function lockHolder(folder: string): number | null {
 
 /**
  * Takes an exclusive lock on a PGlite data folder for this process (PGlite has none of its own).
- * The lock file holds our pid; a lock left by a dead process is taken over.
+ * The lock file holds our pid; a lock left by a dead process is taken over. Returns the release
+ * (closing the database calls it, so another process may open the folder next); exiting releases too.
  */
-export function acquireFolderLock(folder: string): void {
+export function acquireFolderLock(folder: string): () => void {
   mkdirSync(folder, { recursive: true });
   const file = lockFilePath(folder);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -58,7 +59,10 @@ export function acquireFolderLock(folder: string): void {
         }
       };
       process.once('exit', release);
-      return;
+      return () => {
+        process.off('exit', release);
+        release();
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       let holder = NaN;
@@ -67,7 +71,7 @@ export function acquireFolderLock(folder: string): void {
       } catch {
         /* removed meanwhile: retry */
       }
-      if (holder === process.pid) return;
+      if (holder === process.pid) return () => {};
       if (isAlive(holder)) throw new DataFolderInUseError(folder, holder);
       try {
         unlinkSync(file); // stale lock from a process that died

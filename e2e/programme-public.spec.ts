@@ -124,6 +124,25 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   await expect(anon.getByTestId('programme-version')).toContainText('Version 1');
   await expect(anon.getByText('The future of quantum materials')).toBeVisible();
   await expect(anon.getByRole('heading', { name: 'Optics session' })).toBeVisible();
+  // Calendars from the programme page: a subscription (webcal://, the same feed), the whole programme, the day shown,
+  // each session; and the way to the print version and the book of abstracts.
+  const subscribe = await anon.getByTestId('programme-subscribe').getAttribute('href');
+  expect(subscribe).toMatch(new RegExp(`^webcal://${PROGRAMME.slug}\\.localhost:\\d+/api/conference/programme/ics\\?lang=en$`));
+  const eventsIn = async (testId: string) => {
+    const answer = await anon.request.get(url((await anon.getByTestId(testId).first().getAttribute('href'))!));
+    expect(answer.headers()['content-type']).toContain('text/calendar');
+    return (await answer.text()).split('BEGIN:VEVENT').length - 1;
+  };
+  const whole = await eventsIn('programme-ics-all');
+  const firstDay = await eventsIn('programme-ics-day');
+  const session = await eventsIn('programme-session-ics');
+  expect(whole).toBeGreaterThan(firstDay);
+  expect(firstDay).toBeGreaterThan(session);
+  expect(session).toBeGreaterThan(0);
+  await expect(anon.getByTestId('programme-session-ics').first()).toHaveAccessibleName(/^Add “.+” to your calendar \(\.ics\)$/);
+  await anon.getByTestId('programme-print-link').click();
+  await expect(anon).toHaveURL(/\/en\/programme\/print$/);
+  await anon.goto(url('/en/programme'));
   await expectNoSerious(anon, 'programme (en)');
   await anon.goto(url('/en/programme/K1'));
   await expect(anon.getByTestId('contribution-presenter')).toHaveText('李娜 (Li Na)');

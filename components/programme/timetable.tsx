@@ -47,6 +47,15 @@ async function SessionCard({
         <h3 className={styles.sessionTitle} id={`session-${session.id}`}>
           {localized(session.title, locale)}
         </h3>
+        <a
+          className={styles.sessionIcs}
+          href={`/api/conference/programme/ics?session=${session.id}&lang=${locale}`}
+          download
+          aria-label={t('calendarSession', { title: localized(session.title, locale) })}
+          data-testid="programme-session-ics"
+        >
+          .ics
+        </a>
       </div>
       <p className={styles.sessionMeta}>
         {snapshotTime(session.startsAt)}–{snapshotTime(session.endsAt)} · {t(`type_${session.type}`)}

@@ -181,6 +181,19 @@ describe.each(testBackends())('programme draft on %s', (backend) => {
     const taken = await send(SET_CONTRIBUTION, a, managerA, { durationMinutes: 15, start: '', boardNumber: '', code: 'k-01' }, c2, 'PUT');
     expect([taken.status, taken.json?.error]).toEqual([409, 'PROGRAMME_CODE_TAKEN']);
     expect((taken.json as { fields?: Record<string, string> }).fields?.code).toBe('This programme code is already in use.');
+    // `print` is the print page's address (/programme/print), in any case: refused on the field, nothing changed.
+    const reserved = await send(
+      SET_CONTRIBUTION,
+      a,
+      managerA,
+      { durationMinutes: 15, start: '', boardNumber: '', code: 'Print' },
+      c2,
+      'PUT',
+    );
+    expect(reserved.status).toBe(400);
+    expect((reserved.json as { fields?: Record<string, string> }).fields?.code).toBe(
+      'This code is the address of a programme page; choose another.',
+    );
     const badTime = await send(
       SET_CONTRIBUTION,
       a,

@@ -37,11 +37,14 @@ const whole = (min: number, max: number, message: string) =>
 export const ZDuration = whole(1, 1440, 'programmeDurationInvalid');
 /** A time of day on the conference's clock, "HH:MM". */
 export const ZTimeOfDay = z.string('programmeTimeInvalid').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'programmeTimeInvalid');
-/** A programme code: letters, digits, '-' and '_' (it is part of `/programme/<code>`). */
+/** Pages of the programme's own under `/programme/`: no contribution may take their address. */
+export const RESERVED_PROGRAMME_CODES = ['print'] as const;
+/** A programme code: letters, digits, '-' and '_' (it is part of `/programme/<code>`), never a reserved page's name. */
 export const ZProgrammeCode = z
   .string('contributeChoiceValueInvalid')
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'contributeChoiceValueInvalid');
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'contributeChoiceValueInvalid')
+  .refine((code) => !(RESERVED_PROGRAMME_CODES as readonly string[]).includes(code.toLowerCase()), 'programmeCodeReserved');
 
 const name = zLocalized({ max: PROGRAMME_NAME_MAX, required: true, messages: { required: 'labelRequired' } });
 const optionalName = zLocalized({ max: PROGRAMME_NAME_MAX }).default(EMPTY_LOCALIZED);

@@ -59,6 +59,8 @@ export default async function ProgrammePage({ searchParams }: Props) {
   const count = sessions.reduce((n, s) => n + s.contributions.length, 0);
   const format = conferenceFormatter(locale, snapshot.timeZone);
   const conferenceName = localized(conference.title, locale);
+  const origin = await siteOrigin(db, conference.id);
+  const calendar = `/api/conference/programme/ics?lang=${locale}`;
   return (
     <div className={pages.container}>
       <div className={styles.head}>
@@ -67,6 +69,31 @@ export default async function ProgrammePage({ searchParams }: Props) {
           {t('version', { number: version.number, date: format.dateTime(version.publishedAt, 'short') })}
         </p>
       </div>
+      <ul className={styles.tools} aria-label={t('tools')}>
+        <li>
+          {/* webcal:// asks the visitor's calendar app to subscribe: it fetches the programme again after each version. */}
+          <a href={`${origin.replace(/^https?:/, 'webcal:')}${calendar}`} data-testid="programme-subscribe">
+            {t('subscribe')}
+          </a>
+        </li>
+        <li>
+          <a href={calendar} download data-testid="programme-ics-all">
+            {t('calendarAll')}
+          </a>
+        </li>
+        {day !== 'all' && (
+          <li>
+            <a href={`/api/conference/programme/ics?day=${day}&lang=${locale}`} download data-testid="programme-ics-day">
+              {t('calendarDay')}
+            </a>
+          </li>
+        )}
+        <li>
+          <a href={localePath(locale, '/programme/print')} data-testid="programme-print-link">
+            {t('printAndBook')}
+          </a>
+        </li>
+      </ul>
       <ChangeList number={version.number} changes={version.changes} locale={locale} />
       <nav aria-label={t('days')}>
         <ul className={styles.tabs}>
@@ -108,7 +135,7 @@ export default async function ProgrammePage({ searchParams }: Props) {
         snapshot={snapshot}
         sessions={sessions}
         locale={locale}
-        origin={await siteOrigin(db, conference.id)}
+        origin={origin}
         conferenceName={conferenceName}
         path={(code) => localePath(locale, `/programme/${encodeURIComponent(code)}`)}
       />
