@@ -89,21 +89,30 @@ test('the fee page, order list, payment page and submission list load at most 16
 });
 
 /**
- * The form pages moved to the light screens with the plain form kit (components/ui/plain-form.tsx): the hotel booking
- * page, its booking form drawn (a registered participant with no booking yet), within the same 160 KB.
+ * The form pages moved to the light screens with the plain form kit (components/ui/plain-form.tsx), each with its form
+ * drawn, within the same 160 KB: the registration login `/register` (signed out) and the hotel booking page (a
+ * registered participant with no booking yet).
  */
-test('the hotel booking page with its form loads at most 160 KB of compressed JavaScript, in both languages', async ({ playwright }) => {
+test('the registration login and the hotel booking page with their forms load at most 160 KB of compressed JavaScript, in both languages', async ({
+  playwright,
+}) => {
   const api = await playwright.request.newContext({ baseURL: hostUrl(null) });
   const login = await api.post('/api/base/oauth/localLogin', { data: { email: E2E.registeredParticipant, password: E2E.password } });
   expect(login.status()).toBe(200);
   const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const pages: { pathname: string; form: string; headers: Record<string, string> }[] = [
+    { pathname: '/register', form: 'login-form', headers: {} },
+    { pathname: '/profile/hotel/order', form: 'hotel-booking-form', headers: { cookie } },
+  ];
   for (const prefix of ['', '/en']) {
-    const pathname = `${prefix}/profile/hotel/order`;
-    const { html } = await pageScripts(hostUrl(null, pathname), { cookie });
-    expect(html, `${pathname} draws its form`).toContain('data-testid="hotel-booking-form"');
-    const weight = await pageWeight(hostUrl(null, pathname), { cookie });
-    const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)}`).join(', ');
-    expect(weight.transferred, `${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(PARTICIPANT_BUDGET);
+    for (const page of pages) {
+      const pathname = `${prefix}${page.pathname}`;
+      const { html } = await pageScripts(hostUrl(null, pathname), page.headers);
+      expect(html, `${pathname} draws its form`).toContain(`data-testid="${page.form}"`);
+      const weight = await pageWeight(hostUrl(null, pathname), page.headers);
+      const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)}`).join(', ');
+      expect(weight.transferred, `${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(PARTICIPANT_BUDGET);
+    }
   }
   await api.dispose();
 });

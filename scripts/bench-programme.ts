@@ -42,7 +42,7 @@ const ROOMS = Number(process.env.BENCH_ROOMS ?? 8);
 const DAYS = Number(process.env.BENCH_DAYS ?? 3);
 const PIPELINE = process.env.BENCH_PIPELINE !== '0';
 const PUBLIC = process.env.BENCH_PUBLIC !== '0';
-const PORT = Number(process.env.BENCH_PROGRAMME_PORT ?? 3460);
+const PORT = Number(process.env.BENCH_PROGRAMME_PORT ?? 3470);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RENDER_TARGET_MS = 150;

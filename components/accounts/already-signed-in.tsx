@@ -1,21 +1,20 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { ButtonLink } from '@/components/ui/button-link';
+import { LinkButton, Notice, ui } from '@/components/layout/page-parts';
 
-/** What a login page shows to someone already signed in: who, and the way to registration or the personal centre. */
+/** What a login page shows to someone already signed in: who, and the way to registration or the personal centre (server HTML). */
 export async function AlreadySignedIn({ email }: { email: string }) {
   const t = await getTranslations('auth');
   return (
-    <Stack>
-      <Alert color="blue" data-testid="already-logged-in">
-        <Text size="sm">{t('alreadyLoggedIn', { email })}</Text>
-      </Alert>
-      <Group grow>
-        <ButtonLink href="/conferenceRegister">{t('goConferenceRegister')}</ButtonLink>
-        <ButtonLink href="/profile/userInfo" variant="light">
+    <div className={ui.stack}>
+      <Notice color="blue" data-testid="already-logged-in">
+        <p className={`${ui.text} ${ui.sm}`}>{t('alreadyLoggedIn', { email })}</p>
+      </Notice>
+      <div className={ui.group} data-grow="">
+        <LinkButton href="/conferenceRegister">{t('goConferenceRegister')}</LinkButton>
+        <LinkButton href="/profile/userInfo" variant="light">
           {t('goProfile')}
-        </ButtonLink>
-      </Group>
-    </Stack>
+        </LinkButton>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 'use client';
 
-import { Alert, Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Link } from '@/lib/i18n/navigation';
 import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/components/ui/api-client';
 import { SendCodeButton } from '@/components/ui/send-code-button';
 import { useApiForm } from '@/components/ui/use-api-form';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { Notice, TextLink, ui } from '@/components/layout/page-parts';
+import { PlainInput, PlainPasswordInput, PlainSubmit } from '@/components/ui/plain-form';
 import { useSendCode } from './use-send-code';
 
 /** The login's schema (the handler's), loaded with the form's first check. */
@@ -44,28 +43,29 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
   });
   const sendCode = useSendCode(form, 'loginCode');
 
+  // Plain elements (components/ui/plain-form.tsx): the login pages carry no Mantine for their form.
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
-      <Stack gap="md">
+      <div className={ui.stack}>
         {expired && (
-          <Alert color="orange" data-testid="session-expired">
+          <Notice color="orange" data-testid="session-expired">
             {t('sessionExpiredNotice')}
-          </Alert>
+          </Notice>
         )}
         {resetDone && (
-          <Alert color="green" data-testid="reset-done">
+          <Notice color="green" data-testid="reset-done">
             {t('resetDone')}
-          </Alert>
+          </Notice>
         )}
         {locked && (
-          <Alert color="orange" title={t('lockedTitle')} data-testid="login-locked">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('lockedExplain')}</Text>
+          <Notice color="orange" title={t('lockedTitle')} data-testid="login-locked">
+            <div className={ui.stack} data-gap="xs" data-align="start">
+              <p className={`${ui.text} ${ui.sm}`}>{t('lockedExplain')}</p>
               <SendCodeButton onSend={sendCode} label={t('sendLoginCode')} />
-            </Stack>
-          </Alert>
+            </div>
+          </Notice>
         )}
-        <TextInput
+        <PlainInput
           label={t('email')}
           placeholder={t('emailPlaceholder')}
           type="email"
@@ -74,7 +74,7 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           error={fieldError('email')}
           {...form.register('email')}
         />
-        <PasswordInput
+        <PlainPasswordInput
           label={t('password')}
           autoComplete="current-password"
           required
@@ -82,21 +82,21 @@ export function LoginForm({ redirect, expired, resetDone }: { redirect?: string;
           {...form.register('password')}
         />
         {locked && <CodeField label={t('loginCode')} error={fieldError('code')} {...form.register('code')} />}
-        <SubmitButton error={formError} loading={form.formState.isSubmitting} fullWidth>
+        <PlainSubmit error={formError} loading={form.formState.isSubmitting} fullWidth>
           {t('loginButton')}
-        </SubmitButton>
-        <Group justify="space-between">
-          <Text size="sm">
+        </PlainSubmit>
+        <div className={ui.group} style={{ justifyContent: 'space-between' }}>
+          <p className={`${ui.text} ${ui.sm}`}>
             {t('noAccount')}{' '}
-            <Anchor component={Link} href="/userRegister">
+            <TextLink href="/userRegister" inline>
               {t('signUpLink')}
-            </Anchor>
-          </Text>
-          <Anchor component={Link} href="/resetPassword" size="sm">
+            </TextLink>
+          </p>
+          <TextLink href="/resetPassword" size="sm">
             {t('forgotPassword')}
-          </Anchor>
-        </Group>
-      </Stack>
+          </TextLink>
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { buttonLook, ui } from '@/components/layout/page-parts';
+import { PlainInput } from '@/components/ui/plain-form';
 
 /**
  * The organisations without a shortcut: a name typed with the browser's own suggestions (a
@@ -25,32 +26,34 @@ export function OrganisationSearch({ options }: { options: { value: string; labe
     }
     window.location.assign(target.redirectUrl);
   };
+  // Plain elements (components/ui/plain-form.tsx): the login pages carry no Mantine.
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput
-        style={{ flex: 1, minWidth: 0 }}
-        label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        list={listId}
-        autoComplete="off"
-        value={typed}
-        onChange={(event) => setTyped(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            go();
-          }
-        }}
-        data-testid="org-select"
-      />
+    <div className={ui.group} data-gap="xs" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <PlainInput
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          list={listId}
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              go();
+            }
+          }}
+          data-testid="org-select"
+        />
+      </div>
       <datalist id={listId}>
         {options.map((o) => (
           <option key={o.value} value={o.label} />
         ))}
       </datalist>
-      <Button onClick={go} data-testid="org-go">
+      <button type="button" {...buttonLook()} onClick={go} data-testid="org-go">
         {t('go')}
-      </Button>
-    </Group>
+      </button>
+    </div>
   );
 }

@@ -61,16 +61,26 @@ export function LinkButton({
   );
 }
 
-/** An inline link in the anchor colour (or orange for a warning), at the surrounding size or smaller. */
+/**
+ * A link in the anchor colour (or orange for a warning), at the surrounding size or smaller; `inline` (a link inside a
+ * sentence) is underlined, since its colour alone is too close to the text's.
+ */
 export function TextLink({
   href,
   children,
   color,
   size,
+  inline,
   ...rest
-}: TestId & { href: Href; children: ReactNode; color?: 'orange'; size?: 'xs' | 'sm' }) {
+}: TestId & { href: Href; children: ReactNode; color?: 'orange'; size?: 'xs' | 'sm'; inline?: boolean }) {
   return (
-    <Link href={href} className={[ui.anchor, size && ui[size]].filter(Boolean).join(' ')} data-color={color} {...rest}>
+    <Link
+      href={href}
+      className={[ui.anchor, size && ui[size]].filter(Boolean).join(' ')}
+      data-color={color}
+      data-inline={inline || undefined}
+      {...rest}
+    >
       {children}
     </Link>
   );

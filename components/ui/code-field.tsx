@@ -1,41 +1,50 @@
 'use client';
 
-import { Group, TextInput, type TextInputProps } from '@mantine/core';
-import type { Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import f from './plain-form.module.css';
+import { PlainInput } from './plain-form';
 import { SendCodeButton } from './send-code-button';
 
 /**
- * The 6-digit emailed code: a numeric one-time-code input, with its send button beside it when
- * `onSend` is given (see SendCodeButton). Spread `form.register('code')` on it like on a TextInput.
+ * The 6-digit emailed code: a numeric one-time-code input, with its send button beside it when `onSend` is given (see
+ * SendCodeButton). Spread `form.register('code')` on it like on an input. Plain elements (components/ui/plain-form.tsx),
+ * so the login form carries no Mantine; it looks the same in a Mantine form.
  */
 export function CodeField({
   onSend,
   ref,
+  label,
+  error,
+  description,
   ...props
-}: Omit<TextInputProps, 'inputMode' | 'maxLength' | 'autoComplete' | 'required'> & {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'maxLength' | 'autoComplete' | 'required'> & {
+  label: ReactNode;
+  error?: ReactNode;
+  description?: ReactNode;
   ref?: Ref<HTMLInputElement>;
-  name?: string;
-  onBlur?: React.FocusEventHandler<HTMLInputElement>;
   onSend?: () => Promise<boolean>;
+  'data-testid'?: string;
 }) {
   const input = (
-    <TextInput
+    <PlainInput
       ref={ref}
+      label={label}
+      error={error}
+      description={description}
       inputMode="numeric"
       maxLength={6}
       autoComplete="one-time-code"
       required
-      style={onSend ? { flex: 1, minWidth: 0 } : undefined}
       {...props}
     />
   );
   if (!onSend) return input;
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
+    <div className={f.codeRow}>
       {input}
-      <div style={{ paddingTop: 25 }}>
+      <div className={f.codeSend}>
         <SendCodeButton onSend={onSend} />
       </div>
-    </Group>
+    </div>
   );
 }

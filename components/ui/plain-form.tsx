@@ -1,6 +1,14 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { buttonLook, ui, type ButtonLook } from '@/components/layout/page-parts';
 import f from './plain-form.module.css';
 import { useHydrated } from './use-hydrated';
@@ -73,6 +81,61 @@ export function PlainInput({
         aria-describedby={describedBy}
         {...input}
       />
+    </Field>
+  );
+}
+
+/**
+ * A password with Mantine's visibility toggle: an eye button inside the input (as Mantine's, out of the tab order and
+ * hidden from assistive technology, so the field keeps its one label).
+ */
+export function PlainPasswordInput({
+  label,
+  description,
+  error,
+  required,
+  id: given,
+  ref,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const { id, describedBy } = useField({ description, error }, given);
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field id={id} label={label} description={description} error={error} required={required}>
+      <div className={f.withToggle}>
+        <input
+          id={id}
+          ref={ref}
+          type={visible ? 'text' : 'password'}
+          className={f.input}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        <button
+          type="button"
+          className={f.toggle}
+          tabIndex={-1}
+          aria-hidden
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <svg viewBox="0 0 15 15" width="15" height="15" aria-hidden>
+            {visible ? (
+              <path
+                fill="currentColor"
+                d="M13.35 1.65a.5.5 0 0 1 0 .7l-11 11a.5.5 0 0 1-.7-.7l2.02-2.02C2.4 9.73 1.55 8.62 1.07 7.75a.5.5 0 0 1 0-.5C1.98 5.6 4.3 3 7.5 3c1.07 0 2.04.29 2.9.74l2.25-2.25a.5.5 0 0 1 .7 0ZM9.65 4.5A5.2 5.2 0 0 0 7.5 4C5.07 4 3.18 5.83 2.1 7.5c.46.74 1.14 1.63 2.06 2.36l1.1-1.1a2.5 2.5 0 0 1 3.49-3.5l.9-.76ZM12.4 5.32l-.72.72c.5.5.91 1.02 1.22 1.46C11.82 9.17 9.93 11 7.5 11c-.57 0-1.1-.1-1.6-.27l-.78.78c.7.31 1.49.49 2.38.49 3.2 0 5.52-2.6 6.43-4.25a.5.5 0 0 0 0-.5 9.4 9.4 0 0 0-1.53-1.93Z"
+              />
+            ) : (
+              <path
+                fill="currentColor"
+                d="M7.5 11C4.8 11 2.86 9.1 2.1 7.5 2.86 5.9 4.8 4 7.5 4s4.64 1.9 5.4 3.5C12.14 9.1 10.2 11 7.5 11Zm0-8C4.3 3 1.98 5.6 1.07 7.25a.5.5 0 0 0 0 .5C1.98 9.4 4.3 12 7.5 12s5.52-2.6 6.43-4.25a.5.5 0 0 0 0-.5C13.02 5.6 10.7 3 7.5 3Zm0 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 1a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"
+              />
+            )}
+          </svg>
+        </button>
+      </div>
     </Field>
   );
 }
@@ -161,8 +224,16 @@ export function PlainSubmit({
   error,
   loading,
   disabled,
+  fullWidth,
   ...props
-}: ButtonLook & { children: ReactNode; error?: string; loading?: boolean; disabled?: boolean; 'data-testid'?: string }) {
+}: ButtonLook & {
+  children: ReactNode;
+  error?: string;
+  loading?: boolean;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  'data-testid'?: string;
+}) {
   const hydrated = useHydrated();
   const { variant, size, color, ...rest } = props;
   return (
@@ -174,6 +245,7 @@ export function PlainSubmit({
         data-loading={loading || undefined}
         aria-busy={loading || undefined}
         {...buttonLook({ variant, size, color })}
+        style={fullWidth ? { width: '100%' } : undefined}
         {...rest}
       >
         {loading && <span className={ui.spinner} aria-hidden />}

@@ -1,7 +1,7 @@
 'use client';
 
-import { Button } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import { buttonLook, ui } from '@/components/layout/page-parts';
 import { useEffect, useState } from 'react';
 
 export const RESEND_SECONDS = 60;
@@ -36,9 +36,20 @@ export function SendCodeButton({ onSend, label }: { onSend: () => Promise<boolea
   };
 
   const text = remaining > 0 ? t('resendIn', { seconds: remaining }) : sentOnce ? t('resend') : (label ?? t('sendCode'));
+  // A plain button in Mantine's light look (no Mantine: the login form is on light screens too).
   return (
-    <Button variant="light" onClick={click} loading={busy} disabled={remaining > 0} data-testid="send-code" miw={150}>
+    <button
+      type="button"
+      {...buttonLook({ variant: 'light' })}
+      style={{ minWidth: 150 }}
+      onClick={click}
+      disabled={busy || remaining > 0}
+      data-loading={busy || undefined}
+      aria-busy={busy || undefined}
+      data-testid="send-code"
+    >
+      {busy && <span className={ui.spinner} aria-hidden />}
       {text}
-    </Button>
+    </button>
   );
 }

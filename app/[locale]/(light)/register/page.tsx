@@ -1,14 +1,28 @@
-import { Alert, Stack, Text } from '@mantine/core';
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
 import { OrganisationLogin } from '@/components/accounts/organisation-login';
 import { AuthCard } from '@/components/layout/auth-card';
+import { Notice, ui } from '@/components/layout/page-parts';
 import { requirePage } from '@/lib/auth/require-page';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
+import { LIGHT_CLIENT_MESSAGES } from '@/lib/i18n/light-messages';
+import { pickMessages } from '@/lib/i18n/pick-messages';
 import { loginSide } from '@/lib/oidc/login-side';
+
+/** The login form's and the organisation search's words, beside what every light screen's islands use. */
+const SCREEN_MESSAGES = [
+  ...LIGHT_CLIENT_MESSAGES,
+  'auth',
+  'orgLogin',
+  'validation.email*',
+  'validation.password*',
+  'validation.code*',
+  'validation.hiddenCharacters',
+] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('register');
@@ -27,12 +41,12 @@ export default async function RegisterLoginPage() {
   if (!window.open) {
     return (
       <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
-        <Alert color="gray" data-testid="register-not-open">
+        <Notice color="gray" data-testid="register-not-open">
           {window.moduleEnabled ? t('windowClosed') : t('moduleOff')}
           {window.moduleEnabled && window.startDate && window.endDate && (
-            <Text size="sm">{t('windowDates', { start: window.startDate, end: window.endDate })}</Text>
+            <p className={`${ui.text} ${ui.sm}`}>{t('windowDates', { start: window.startDate, end: window.endDate })}</p>
           )}
-        </Alert>
+        </Notice>
       </AuthCard>
     );
   }
@@ -43,15 +57,18 @@ export default async function RegisterLoginPage() {
       </AuthCard>
     );
   }
+  const messages = pickMessages((await getMessages()) as Parameters<typeof pickMessages>[0], SCREEN_MESSAGES);
   return (
     <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" data-testid="register-login-hint">
-          {t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}
-        </Text>
-        <LoginForm redirect="/conferenceRegister" />
-        <OrganisationLogin {...await loginSide(db, '/conferenceRegister', locale)} />
-      </Stack>
+      <NextIntlClientProvider messages={messages}>
+        <div className={ui.stack} data-gap="sm">
+          <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`} data-testid="register-login-hint">
+            {t('loginVariantHint', { start: window.startDate ?? '', end: window.endDate ?? '' })}
+          </p>
+          <LoginForm redirect="/conferenceRegister" />
+          <OrganisationLogin {...await loginSide(db, '/conferenceRegister', locale)} />
+        </div>
+      </NextIntlClientProvider>
     </AuthCard>
   );
 }
