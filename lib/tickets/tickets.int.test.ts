@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { conferenceOrder, conferenceRegistration, mailOutbox, registrationConfig, ticket } from '@/db/schema';
+import {
+  conferenceOrder,
+  conferenceRegistration,
+  mailOutbox,
+  paymentBill,
+  paymentBillOrder,
+  registrationConfig,
+  ticket,
+} from '@/db/schema';
+import { settleBill } from '@/lib/payments/apply-event';
 import { throughPlatformSmtp } from '@/lib/mail/template-catalog';
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { plantAccount, plantConference, type ConferenceFixture } from '@/testing/harness/conference';
@@ -116,6 +125,32 @@ describe.each(testBackends())('tickets on %s', (backend) => {
     });
     expect(JSON.stringify(verdict)).not.toContain(who.email);
     expect(JSON.stringify(verdict)).not.toContain(PHONE);
+  });
+
+  it('issues and mails the ticket when a transfer paying the registration fee is confirmed', async () => {
+    const who = await register(paidConf);
+    const fee = await order(paidConf, who.userId, who.registrationId, 'delay');
+    const [bill] = await database.db
+      .insert(paymentBill)
+      .values({
+        conferenceId: paidConf.conferenceId,
+        billNo: `B${randomBytes(5).toString('hex')}`,
+        userId: who.userId,
+        methodKind: 'bankRemit',
+        amountMinor: fee.totalMinor,
+        currency: 'CNY',
+        status: 'delay',
+      })
+      .returning();
+    await database.db.insert(paymentBillOrder).values({ billId: bill.id, orderId: fee.id, conferenceId: paidConf.conferenceId });
+    const manager = await plantAccount(database, paidConf.conferenceId, 'manager');
+    const settled = await database.db.transaction((tx) =>
+      settleBill(tx, bill, { providerTxnId: null, actor: manager.userId, template: 'paymentConfirmed', now: new Date() }),
+    );
+    expect(settled).toBe(true);
+    const live = await liveTicket(database.db, { conferenceId: paidConf.conferenceId, registrationId: who.registrationId });
+    expect(live?.generation).toBe(1);
+    expect(await ticketMails(who.email)).toHaveLength(1);
   });
 
   it('puts no personal data in the token', async () => {
