@@ -56,6 +56,7 @@ test('a participant without a paid registration sees no ticket', async ({ browse
   await page.goto('/profile/userInfo');
   await expect(page.getByTestId('profile-name')).toBeVisible();
   await expect(page.getByTestId('ticket-card')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-pending')).toHaveText('完成注册缴费后，这里将显示您的电子票。');
   expect((await page.request.get('/api/conference/ticket/pdf')).status()).toBe(404);
   await page.context().close();
 });

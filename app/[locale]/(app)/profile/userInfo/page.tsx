@@ -21,9 +21,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The personal information preview, with this conference's registration and roles. */
 export default async function UserInfoPage() {
   const { db, user, conference, roles, locale } = await requirePage('/profile/userInfo');
-  const [t, tc, found, registration] = await Promise.all([
+  const [t, tc, tt, found, registration] = await Promise.all([
     getTranslations('profile'),
     getTranslations('common'),
+    getTranslations('ticket'),
     findProfile(db, user.id),
     findRegistration(db, conference.id, user.id),
   ]);
@@ -42,6 +43,11 @@ export default async function UserInfoPage() {
   return (
     <>
       {issued && <TicketCard issued={issued} locale={locale} />}
+      {registration && !issued && (
+        <Text size="sm" c="dimmed" mb="md" data-testid="ticket-pending">
+          {tt('notComplete')}
+        </Text>
+      )}
       <Paper withBorder p="xl">
         <Group justify="space-between" mb="md">
           <Title order={3}>{t('title')}</Title>
