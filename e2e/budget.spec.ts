@@ -87,3 +87,23 @@ test('the fee page, order list, payment page and submission list load at most 16
   }
   await api.dispose();
 });
+
+/**
+ * The form pages moved to the light screens with the plain form kit (components/ui/plain-form.tsx): the hotel booking
+ * page, its booking form drawn (a registered participant with no booking yet), within the same 160 KB.
+ */
+test('the hotel booking page with its form loads at most 160 KB of compressed JavaScript, in both languages', async ({ playwright }) => {
+  const api = await playwright.request.newContext({ baseURL: hostUrl(null) });
+  const login = await api.post('/api/base/oauth/localLogin', { data: { email: E2E.registeredParticipant, password: E2E.password } });
+  expect(login.status()).toBe(200);
+  const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  for (const prefix of ['', '/en']) {
+    const pathname = `${prefix}/profile/hotel/order`;
+    const { html } = await pageScripts(hostUrl(null, pathname), { cookie });
+    expect(html, `${pathname} draws its form`).toContain('data-testid="hotel-booking-form"');
+    const weight = await pageWeight(hostUrl(null, pathname), { cookie });
+    const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)}`).join(', ');
+    expect(weight.transferred, `${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(PARTICIPANT_BUDGET);
+  }
+  await api.dispose();
+});

@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import { expectNoSerious } from './support/axe';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
+import { answerConfirm } from './support/helpers';
 import { PROGRAMME_E2E } from './support/programme-editor-data';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
@@ -12,7 +13,9 @@ import { expect, test, waitForHydrationOnGoto } from './support/test';
  * a talk into it through the keyboard-and-form way ("Move…"), so the shared author is in two places at once and the
  * warning appears; then drags a talk above it within the session, and the warning goes. On a 375 px phone the day is
  * a chronological list; a break placed over the session through the form brings a room warning that moving it away
- * clears. axe on each state.
+ * clears. axe on each state. Then the organiser gives the first session a description and two chairs, adds an invited
+ * talk with two speakers and changes its title and speakers afterwards, publishes, and the public /programme shows the
+ * chairs and the talk's new title.
  */
 
 type Lang = { prefix: '' | '/en'; locale: string; key: 'zh' | 'en' };
@@ -66,6 +69,21 @@ async function addRoom(page: Page, lang: Lang, zh: string, en: string) {
   await expect(page.getByTestId('room-new-name-zh')).toHaveValue('');
 }
 
+/** Fills one person row of a chairs or speakers list (components/programme/editor/people-rows.tsx). */
+async function fillPerson(
+  form: Locator,
+  row: string,
+  person: { zh: string; en: string; affiliation?: { zh: string; en: string }; email?: string },
+) {
+  await form.getByTestId(`${row}-name-zh`).fill(person.zh);
+  await form.getByTestId(`${row}-name-en`).fill(person.en);
+  if (person.affiliation) {
+    await form.getByTestId(`${row}-affiliation-zh`).fill(person.affiliation.zh);
+    await form.getByTestId(`${row}-affiliation-en`).fill(person.affiliation.en);
+  }
+  if (person.email !== undefined) await form.getByTestId(`${row}-email`).fill(person.email);
+}
+
 async function addSession(page: Page, lang: Lang, zh: string, en: string) {
   await page.getByTestId('session-add').click();
   const form = page.getByTestId('session-form');
@@ -83,7 +101,7 @@ for (const lang of LANGS) {
   test(`${lang.key}: builds a small timetable by dragging and by the Move… forms, with a conflict warning that appears and goes`, async ({
     browser,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     const page = await open(browser, PROGRAMME_E2E.build[lang.key], lang, { viewport: { width: 1440, height: 1400 } });
     await expect(page.getByTestId('programme-draft-note')).toBeVisible();
     await expect(page.getByTestId('programme-header-actions')).toBeAttached();
@@ -173,6 +191,82 @@ for (const lang of LANGS) {
     await page.reload();
     await expect(page.getByTestId(`grid-session-${first}`)).toContainText('09:00–10:00');
     await expect(page.getByTestId(`grid-session-${second}`)).toContainText(lang.key === 'zh' ? '2 个报告' : '2 contributions');
+
+    // The first session's description and two chairs, through its form; a bad email is refused on its own field.
+    await page.getByTestId(`open-session-${first}`).click();
+    await page.getByTestId('panel-edit').click();
+    const sessionForm = page.getByTestId('session-form');
+    await sessionForm.getByTestId('session-description-zh').fill('光子学前沿进展');
+    await sessionForm.getByTestId('session-description-en').fill('Frontiers of photonics');
+    await sessionForm.getByTestId('session-chair-add').click();
+    await sessionForm.getByTestId('session-chair-add').click();
+    await fillPerson(sessionForm, 'session-chair-0', {
+      zh: '张伟',
+      en: 'Zhang Wei',
+      affiliation: { zh: '清华大学', en: 'Tsinghua University' },
+      email: 'not-an-email',
+    });
+    await fillPerson(sessionForm, 'session-chair-1', { zh: '罗西', en: 'Maria Rossi' });
+    await sessionForm.getByTestId('session-save').click();
+    await expect(sessionForm.getByTestId('session-chair-0-email')).toHaveAttribute('aria-invalid', 'true');
+    await sessionForm.getByTestId('session-chair-0-email').fill('zhang.wei@confhub.test');
+    await expectNoSerious(page, `${lang.key} session form with two chairs`);
+    await sessionForm.getByTestId('session-save').click();
+    await expect(sessionForm).toBeHidden();
+    await page.getByTestId('panel-edit').click();
+    await expect(sessionForm.getByTestId('session-chair-1-name-en')).toHaveValue('Maria Rossi');
+    await expect(sessionForm.getByTestId('session-chair-0-email')).toHaveValue('zhang.wei@confhub.test');
+    await page.keyboard.press('Escape');
+    await expect(sessionForm).toBeHidden();
+
+    // An invited talk with two speakers, added by hand; then its title and speakers changed from its settings.
+    await page.getByTestId('hand-add').click();
+    const hand = page.getByTestId('hand-form');
+    await hand.getByTestId('hand-kind').selectOption('invited');
+    await hand.getByTestId('hand-title-zh').fill('激光特邀报告');
+    await hand.getByTestId('hand-title-en').fill('Invited talk on lasers');
+    await fillPerson(hand, 'hand-speaker-0', { zh: '李娜', en: 'Li Na' });
+    await hand.getByTestId('hand-speaker-add').click();
+    await fillPerson(hand, 'hand-speaker-1', { zh: '王芳', en: 'Wang Fang', affiliation: { zh: '复旦大学', en: 'Fudan University' } });
+    await hand.getByTestId('hand-duration').fill('20');
+    await hand.getByTestId('hand-save').click();
+    await expect(hand).toBeHidden();
+    const handItem = unplaced.locator('li', { hasText: lang.key === 'zh' ? '激光特邀报告' : 'Invited talk on lasers' });
+    await expect(handItem).toBeVisible();
+    const talk = await idIn(handItem);
+    await page.getByTestId(`edit-contribution-${talk}`).click();
+    await page.getByTestId('contribution-form').getByTestId('contribution-edit-text').click();
+    await expect(hand.getByTestId('hand-title-en')).toHaveValue('Invited talk on lasers');
+    await expect(hand.getByTestId('hand-speaker-1-name-en')).toHaveValue('Wang Fang');
+    await hand.getByTestId('hand-title-zh').fill('超快激光');
+    await hand.getByTestId('hand-title-en').fill('Ultrafast lasers');
+    await hand.getByTestId('hand-speaker-0-remove').click();
+    await expect(hand.getByTestId('hand-speaker-0-name-en')).toHaveValue('Wang Fang');
+    await hand.getByTestId('hand-speaker-add').click();
+    await fillPerson(hand, 'hand-speaker-1', { zh: '陈静', en: 'Chen Jing' });
+    await expectNoSerious(page, `${lang.key} hand-added talk's text form`);
+    await hand.getByTestId('hand-save').click();
+    await expect(hand).toBeHidden();
+    const edited = page.getByTestId(`unplaced-contribution-${talk}`);
+    await expect(edited).toContainText(lang.key === 'zh' ? '超快激光' : 'Ultrafast lasers');
+    await expect(edited).toContainText('王芳');
+
+    // Into the first session, published: the public programme shows the chairs and the talk's new title.
+    await page.getByTestId(`move-contribution-${talk}`).click();
+    await move.getByTestId('move-session').selectOption(String(first));
+    await move.getByTestId('move-save').click();
+    await expect(move).toBeHidden();
+    await page.goto(`${lang.prefix}/platform/programme/versions`);
+    await page.getByTestId('programme-publish').click();
+    await answerConfirm(page);
+    await expect(page.locator('[data-version="1"]')).toBeVisible();
+    await page.goto(`${lang.prefix}/programme`);
+    const chairs = page.getByTestId('programme-session-chairs');
+    await expect(chairs).toHaveCount(1);
+    await expect(chairs).toContainText(lang.key === 'zh' ? '张伟、罗西' : 'Zhang Wei, Maria Rossi');
+    await expect(
+      page.locator('[data-testid="programme-contribution"]', { hasText: lang.key === 'zh' ? '超快激光' : 'Ultrafast lasers' }),
+    ).toBeVisible();
     await page.context().close();
   });
 

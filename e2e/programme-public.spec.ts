@@ -128,10 +128,15 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   // each session; and the way to the print version and the book of abstracts.
   const subscribe = await anon.getByTestId('programme-subscribe').getAttribute('href');
   expect(subscribe).toMatch(new RegExp(`^webcal://${PROGRAMME.slug}\\.localhost:\\d+/api/conference/programme/ics\\?lang=en$`));
+  // Fetched by the page itself (<slug>.localhost resolves in Chromium, not in Node).
   const eventsIn = async (testId: string) => {
-    const answer = await anon.request.get(url((await anon.getByTestId(testId).first().getAttribute('href'))!));
-    expect(answer.headers()['content-type']).toContain('text/calendar');
-    return (await answer.text()).split('BEGIN:VEVENT').length - 1;
+    const href = (await anon.getByTestId(testId).first().getAttribute('href'))!;
+    const answer = await anon.evaluate(async (address) => {
+      const response = await fetch(address);
+      return { type: response.headers.get('content-type') ?? '', text: await response.text() };
+    }, href);
+    expect(answer.type).toContain('text/calendar');
+    return answer.text.split('BEGIN:VEVENT').length - 1;
   };
   const whole = await eventsIn('programme-ics-all');
   const firstDay = await eventsIn('programme-ics-day');

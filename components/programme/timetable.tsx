@@ -64,7 +64,7 @@ async function SessionCard({
         {session.theme && <span> · {localized(session.theme, locale)}</span>} <VisitorSlot start={session.startsAt} end={session.endsAt} />
       </p>
       {session.chairs.length > 0 && (
-        <p className={styles.sessionMeta}>
+        <p className={styles.sessionMeta} data-testid="programme-session-chairs">
           {t('chairs')}: {session.chairs.map((c) => localized(c.name, locale)).join(locale === 'zh' ? '、' : ', ')}
         </p>
       )}

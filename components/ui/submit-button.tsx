@@ -1,19 +1,8 @@
 'use client';
 
 import { Button, type ButtonProps } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
 import { FormError } from './form-error';
-
-const noSubscription = () => () => {};
-
-/** True once React has hydrated the page (false in the server HTML). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from './use-hydrated';
 
 /**
  * The submit button of every form: disabled until the page is hydrated, so a click or an Enter

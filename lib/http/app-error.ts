@@ -132,6 +132,7 @@ export const ERROR_TABLE = {
   PRESENTER_ONLY: { message: 'programmeAgenda.presenterOnly', status: 403 },
   PROGRAMME_CODE_TAKEN: { message: 'programmeEditor.codeTaken', status: 409, field: 'code' },
   PROGRAMME_CONTRIBUTION_NOT_FOUND: { message: 'programmeEditor.contributionNotFound', status: 404 },
+  PROGRAMME_CONTRIBUTION_FROM_SUBMISSION: { message: 'programmeEditor.contributionFromSubmission', status: 409 },
   PROGRAMME_DAY_NOT_EMPTY: { message: 'programmeEditor.dayNotEmpty', status: 409 },
   PROGRAMME_DAY_NOT_FOUND: { message: 'programmeEditor.dayNotFound', status: 404 },
   PROGRAMME_DAY_TAKEN: { message: 'programmeEditor.dayTaken', status: 409, field: 'day' },

@@ -42,6 +42,8 @@ export type DraftContribution = {
   submissionId: number | null;
   /** The call's theme of its submission. */
   themeId: number | null;
+  /** A hand-added one's own text, for its edit form (null for one from a submission: its text is the submission's). */
+  hand: { abstract: LocalizedText; speakers: ProgrammePerson[] } | null;
 };
 export type DraftSession = {
   id: number;
@@ -179,6 +181,7 @@ export async function programmeDraft(db: DB, { conferenceId }: { conferenceId: n
       presenterState: c.presenterState,
       submissionId: c.submissionId,
       themeId: c.kind === 'submission' ? themeId : null,
+      hand: c.kind === 'submission' ? null : { abstract: c.abstract, speakers: c.speakers },
     };
   });
   return {

@@ -56,6 +56,7 @@ export const ZProgrammePerson = z.object({
   affiliation: optionalName,
   email: z.union([z.literal(''), z.email('emailInvalid').max(200, 'tooLong')]).default(''),
 });
+export type ProgrammePersonInput = z.input<typeof ZProgrammePerson>;
 const people = (min: number) => z.array(ZProgrammePerson).min(min, 'fieldRequired').max(PROGRAMME_PEOPLE_MAX, 'tooLong');
 
 export const ZRoomInput = z.object({
@@ -96,6 +97,13 @@ export const ZHandContribution = z.object({
   durationMinutes: ZDuration.default(15),
 });
 export type HandContributionInput = z.input<typeof ZHandContribution>;
+
+/**
+ * A hand-added contribution's text, changed afterwards: kind, title, abstract and speakers. Its length is one of its
+ * settings (ZContributionSettings), so a `durationMinutes` sent here is ignored (stripped).
+ */
+export const ZHandContributionText = ZHandContribution.omit({ durationMinutes: true });
+export type HandContributionTextInput = z.input<typeof ZHandContributionText>;
 
 export const ZAddSubmissions = z.object({
   submissionIds: z.array(ZId).min(1, 'fieldRequired').max(PROGRAMME_BATCH_MAX, 'tooLong'),

@@ -4,31 +4,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LightProviders } from '@/components/ui/light-providers';
+import { LIGHT_CLIENT_MESSAGES } from '@/lib/i18n/light-messages';
 import { pickMessages } from '@/lib/i18n/pick-messages';
-
-/**
- * The messages the client components of these screens use: the side menu, the toasts' and the
- * confirm dialog's words, the pay-by countdown, the fee page's form for adding fees, the pay form and
- * the withdraw button. Nothing else of the language is written into the page.
- */
-const CLIENT_MESSAGES = [
-  'common.close',
-  'nav.menu',
-  'nav.menuCurrent',
-  'errors.network',
-  'errors.timeout',
-  'confirmDialog',
-  'orders',
-  'fees',
-  'validation.chooseRegisterFee',
-  'payments.chooseMethod',
-  'payments.kind_*',
-  'payments.payNow',
-  'submission.withdraw',
-  'submission.withdrawn',
-  'submission.withdrawConfirm',
-  'presenter',
-] as const;
 
 /**
  * The light signed-in screens (issue 22 point 9: the fee page, the order list, the payment page,
@@ -40,7 +17,7 @@ const CLIENT_MESSAGES = [
 export default async function LightLayout({ children }: { children: ReactNode }) {
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], CLIENT_MESSAGES)}>
+    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], LIGHT_CLIENT_MESSAGES)}>
       <LightProviders>{children}</LightProviders>
     </NextIntlClientProvider>
   );

@@ -1,11 +1,11 @@
 'use client';
 
-import { Alert, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { Notice, ui } from '@/components/layout/page-parts';
+import { PlainGrid, PlainInput, PlainSelect, PlainSubmit, PlainTextarea } from '@/components/ui/plain-form';
 import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { formatMoney } from '@/lib/fees/money';
@@ -87,17 +87,17 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
         title: bookingId ? t('confirmChangeTitle') : t('confirmTitle'),
         confirmLabel: t('confirm'),
         message: (
-          <Stack gap="sm" data-testid="hotel-booking-confirm">
-            <Text>
+          <div className={ui.stack} data-gap="sm" data-testid="hotel-booking-confirm">
+            <p className={ui.text}>
               {t('confirmText', {
                 hotel: chosen ? localized(chosen.hotel.name, locale) : '',
                 roomType: chosen ? localized(chosen.name, locale) : '',
                 checkIn: values.checkIn,
                 checkOut: values.checkOut,
               })}
-            </Text>
-            {summary && <Text fw={600}>{summary.text}</Text>}
-          </Stack>
+            </p>
+            {summary && <p className={`${ui.text} ${ui.strong}`}>{summary.text}</p>}
+          </div>
         ),
       };
     },
@@ -137,17 +137,17 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
 
   return (
     <form onSubmit={submit} noValidate data-testid="hotel-booking-form">
-      <Stack gap="sm">
+      <div className={ui.stack} data-gap="sm">
         {bookingId && (
-          <Alert color="blue" data-testid="hotel-change-hint">
+          <Notice color="blue" data-testid="hotel-change-hint">
             {t('changeHint')}
-          </Alert>
+          </Notice>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect
+        <PlainGrid>
+          <PlainSelect
             label={t('hotel')}
             required
-            data={hotelOptions}
+            options={hotelOptions}
             error={fieldError('hotelId')}
             data-testid="hotel-booking-hotel"
             {...hotelField}
@@ -156,15 +156,15 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
               form.setValue('roomTypeId', '');
             }}
           />
-          <NativeSelect
+          <PlainSelect
             label={t('roomType')}
             required
-            data={roomOptions}
+            options={roomOptions}
             error={fieldError('roomTypeId')}
             data-testid="hotel-booking-room-type"
             {...form.register('roomTypeId')}
           />
-          <TextInput
+          <PlainInput
             type="date"
             label={t('checkIn')}
             required
@@ -174,7 +174,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             data-testid="hotel-booking-check-in"
             {...form.register('checkIn')}
           />
-          <TextInput
+          <PlainInput
             type="date"
             label={t('checkOut')}
             required
@@ -184,7 +184,7 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             data-testid="hotel-booking-check-out"
             {...form.register('checkOut')}
           />
-          <TextInput
+          <PlainInput
             type="number"
             inputMode="numeric"
             step={1}
@@ -197,22 +197,20 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
             data-testid="hotel-booking-rooms"
             {...form.register('rooms')}
           />
-        </SimpleGrid>
-        <Textarea
+        </PlainGrid>
+        <PlainTextarea
           label={t('requirements')}
           description={t('requirementsHint')}
-          autosize
-          minRows={2}
+          rows={2}
           maxLength={REQUIREMENTS_MAX}
           error={fieldError('requirements')}
           data-testid="hotel-booking-requirements"
           {...form.register('requirements')}
         />
-        <Textarea
+        <PlainTextarea
           label={t('guests')}
           description={t('guestsHint')}
-          autosize
-          minRows={1}
+          rows={1}
           maxLength={GUESTS_MAX}
           error={fieldError('guests')}
           data-testid="hotel-booking-guests"
@@ -220,26 +218,20 @@ export function BookingForm({ hotels, initial, bookingId }: { hotels: FormHotel[
         />
         <div aria-live="polite">
           {summary ? (
-            <Stack gap={0} data-testid="hotel-booking-summary">
-              <Text fw={600}>{summary.text}</Text>
-              {summary.display && (
-                <Text size="sm" c="dimmed">
-                  {summary.display}
-                </Text>
-              )}
-            </Stack>
+            <div className={ui.stack} data-gap="tight" data-testid="hotel-booking-summary">
+              <p className={`${ui.text} ${ui.strong}`}>{summary.text}</p>
+              {summary.display && <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{summary.display}</p>}
+            </div>
           ) : (
-            <Text size="sm" c="dimmed">
-              {t('summaryEmpty')}
-            </Text>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('summaryEmpty')}</p>
           )}
         </div>
-        <Group>
-          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="hotel-booking-submit">
+        <div className={ui.group}>
+          <PlainSubmit error={formError} loading={form.formState.isSubmitting} data-testid="hotel-booking-submit">
             {bookingId ? t('submitChange') : t('submit')}
-          </SubmitButton>
-        </Group>
-      </Stack>
+          </PlainSubmit>
+        </div>
+      </div>
     </form>
   );
 }

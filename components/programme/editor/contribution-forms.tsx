@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Controller } from 'react-hook-form';
 import { BilingualInput } from '@/components/ui/bilingual-input';
@@ -16,6 +16,7 @@ import {
   type HandContributionInput,
 } from '@/lib/programme/schemas';
 import { useDraft } from './draft-context';
+import { emptyPerson, PeopleRows } from './people-rows';
 
 /** A length in minutes (1 to 1440), for a Controller's `render`. */
 function minutesInput(
@@ -108,15 +109,21 @@ export function MoveContributionForm({
   );
 }
 
-/** A contribution's duration, pinned start, board number and code; or its removal from the draft. */
+/**
+ * A contribution's duration, pinned start, board number and code; or its removal from the draft. A hand-added one's
+ * text is changed in its own form, opened from here.
+ */
 export function ContributionSettingsForm({
   contribution,
   opened,
   onClose,
+  onEditText,
 }: {
   contribution: DraftContribution;
   opened: boolean;
   onClose: () => void;
+  /** Opens the form of a hand-added contribution's text (kind, title, abstract, speakers). */
+  onEditText?: () => void;
 }) {
   const t = useTranslations('programmeEditor');
   const { changeOrThrow, change, timeOf } = useDraft();
@@ -141,6 +148,15 @@ export function ContributionSettingsForm({
     <Modal opened={opened} onClose={onClose} title={t('contributionEdit', { code: contribution.code })}>
       <form onSubmit={submit} noValidate data-testid="contribution-form">
         <Stack gap="sm">
+          {contribution.hand && onEditText ? (
+            <Button variant="light" w="fit-content" onClick={onEditText} data-testid="contribution-edit-text">
+              {t('handEditText')}
+            </Button>
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="contribution-text-from-submission">
+              {t('textFromSubmission')}
+            </Text>
+          )}
           <Controller
             control={form.control}
             name="durationMinutes"
@@ -179,56 +195,78 @@ const EMPTY_HAND: HandContributionInput = {
   kind: 'keynote',
   title: { zh: '', en: '' },
   abstract: { zh: '', en: '' },
-  speakers: [{ name: { zh: '', en: '' }, affiliation: { zh: '', en: '' }, email: '' }],
+  speakers: [emptyPerson()],
   durationMinutes: 30,
 };
 
-/** Adds a keynote, invited talk, panel or other contribution with its speaker. */
-export function HandContributionForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Adds a keynote, invited talk, panel or other contribution with its speakers; or, given a hand-added `contribution`,
+ * changes its kind, title, abstract and speakers (PUT …/contributions/:id/text; its length is one of its settings).
+ */
+export function HandContributionForm({
+  contribution,
+  opened,
+  onClose,
+}: {
+  contribution?: DraftContribution;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const t = useTranslations('programmeEditor');
   const { changeOrThrow } = useDraft();
+  const hand = contribution?.hand ? { contribution, text: contribution.hand } : null;
+  const editing: HandContributionInput | undefined = hand
+    ? {
+        kind: hand.contribution.kind === 'submission' ? 'other' : hand.contribution.kind,
+        title: hand.contribution.title,
+        abstract: hand.text.abstract,
+        speakers: hand.text.speakers,
+        durationMinutes: hand.contribution.durationMinutes,
+      }
+    : undefined;
   const { form, submit, fieldError, formError } = useApiForm({
     schema: ZHandContribution,
     defaultValues: EMPTY_HAND,
-    call: async (values) => changeOrThrow('/contributions', { body: values }),
+    values: editing,
+    call: async ({ durationMinutes, ...text }) =>
+      hand
+        ? changeOrThrow(`/contributions/${hand.contribution.id}/text`, { method: 'PUT', body: text })
+        : changeOrThrow('/contributions', { body: { ...text, durationMinutes } }),
     success: t('saved'),
     onSuccess: () => {
-      form.reset(EMPTY_HAND);
+      if (!editing) form.reset(EMPTY_HAND);
       onClose();
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('handAdd')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={hand ? t('handEditTitle', { code: hand.contribution.code }) : t('handAdd')} size="lg">
       <form onSubmit={submit} noValidate data-testid="hand-form">
         <Stack gap="sm">
           <NativeSelect
             label={t('kind')}
             data={PROGRAMME_HAND_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            error={fieldError('kind')}
             data-testid="hand-kind"
             {...form.register('kind')}
           />
           <BilingualInput control={form.control} name="title" label={{ zh: t('titleZh'), en: t('titleEn') }} required testId="hand-title" />
           <BilingualInput
             control={form.control}
-            name="speakers.0.name"
-            label={{ zh: t('speakerZh'), en: t('speakerEn') }}
-            required
-            testId="hand-speaker"
+            name="abstract"
+            label={{ zh: t('abstractZh'), en: t('abstractEn') }}
+            multiline={{ minRows: 2, maxRows: 8 }}
+            testId="hand-abstract"
           />
-          <TextInput
-            type="email"
-            label={t('speakerEmail')}
-            error={fieldError('speakers.0.email')}
-            data-testid="hand-email"
-            {...form.register('speakers.0.email')}
-          />
-          <Controller
-            control={form.control}
-            name="durationMinutes"
-            render={({ field }) => minutesInput(field, t('durationMinutes'), fieldError('durationMinutes'), 'hand-duration')}
-          />
+          <PeopleRows control={form.control} name="speakers" role="speaker" min={1} testId="hand-speaker" />
+          {editing ? null : (
+            <Controller
+              control={form.control}
+              name="durationMinutes"
+              render={({ field }) => minutesInput(field, t('durationMinutes'), fieldError('durationMinutes'), 'hand-duration')}
+            />
+          )}
           <SubmitButton error={formError} data-testid="hand-save">
-            {t('add')}
+            {editing ? t('save') : t('add')}
           </SubmitButton>
         </Stack>
       </form>

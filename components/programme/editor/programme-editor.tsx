@@ -34,7 +34,7 @@ type Dialog =
   | { kind: 'session'; id: number | null }
   | { kind: 'move'; id: number }
   | { kind: 'contribution'; id: number }
-  | { kind: 'hand' }
+  | { kind: 'hand'; id: number | null }
   | null;
 
 function Timetable() {
@@ -121,10 +121,20 @@ function Timetable() {
       }
       case 'contribution': {
         const c = contribution(dialog.id);
-        return c ? <ContributionSettingsForm key={`c${c.id}`} contribution={c} opened onClose={close} /> : null;
+        return c ? (
+          <ContributionSettingsForm
+            key={`c${c.id}`}
+            contribution={c}
+            opened
+            onClose={close}
+            onEditText={() => setDialog({ kind: 'hand', id: c.id })}
+          />
+        ) : null;
       }
-      case 'hand':
-        return <HandContributionForm opened onClose={close} />;
+      case 'hand': {
+        const c = dialog.id === null ? undefined : contribution(dialog.id);
+        return <HandContributionForm key={`h${c?.id ?? 'new'}`} contribution={c} opened onClose={close} />;
+      }
     }
   })();
 
@@ -188,7 +198,7 @@ function Timetable() {
           <UnplacedContributions
             onMove={moveContribution}
             onEdit={(id) => setDialog({ kind: 'contribution', id })}
-            onAddHand={() => setDialog({ kind: 'hand' })}
+            onAddHand={() => setDialog({ kind: 'hand', id: null })}
           />
           <SubmissionsToAdd />
         </Stack>

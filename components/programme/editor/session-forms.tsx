@@ -10,8 +10,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { SESSION_TYPES, ZPlaceSession, ZSessionInput, type SessionInput } from '@/lib/programme/schemas';
 import type { DraftSession } from '@/lib/programme/queries';
 import { useDraft } from './draft-context';
+import { PeopleRows } from './people-rows';
 
-/** Adds a session (unplaced) or changes one: titles, type, length, the call's theme. */
+/** Adds a session (unplaced) or changes one: titles, description, type, length, chairs, the call's theme. */
 export function SessionForm({ session, opened, onClose }: { session: DraftSession | null; opened: boolean; onClose: () => void }) {
   const t = useTranslations('programmeEditor');
   const { draft, text, changeOrThrow, change } = useDraft();
@@ -49,6 +50,13 @@ export function SessionForm({ session, opened, onClose }: { session: DraftSessio
             required
             testId="session-title"
           />
+          <BilingualInput
+            control={form.control}
+            name="description"
+            label={{ zh: t('descriptionZh'), en: t('descriptionEn') }}
+            multiline={{ minRows: 2, maxRows: 8 }}
+            testId="session-description"
+          />
           <NativeSelect
             label={t('sessionType')}
             data={SESSION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
@@ -81,6 +89,7 @@ export function SessionForm({ session, opened, onClose }: { session: DraftSessio
             data-testid="session-theme"
             {...form.register('themeId')}
           />
+          <PeopleRows control={form.control} name="chairs" role="chair" min={0} testId="session-chair" />
           <Group justify="space-between">
             {session ? (
               <Button variant="subtle" color="red" onClick={remove} data-testid="session-delete">

@@ -1,0 +1,24 @@
+/**
+ * The messages the client components of every light screen (app/[locale]/(light)) use: the side menu, the toasts' and
+ * the confirm dialog's words, the pay-by countdown, the fee page's form for adding fees, the pay form, the withdraw
+ * button and the presenter's answers. Nothing else of the language is written into the page; a screen with a form
+ * of its own adds that form's words around it (a nested NextIntlClientProvider given this list and its own).
+ */
+export const LIGHT_CLIENT_MESSAGES = [
+  'common.close',
+  'nav.menu',
+  'nav.menuCurrent',
+  'errors.network',
+  'errors.timeout',
+  'confirmDialog',
+  'orders',
+  'fees',
+  'validation.chooseRegisterFee',
+  'payments.chooseMethod',
+  'payments.kind_*',
+  'payments.payNow',
+  'submission.withdraw',
+  'submission.withdrawn',
+  'submission.withdrawConfirm',
+  'presenter',
+] as const;
