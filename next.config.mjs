@@ -26,6 +26,7 @@ const nextConfig = {
    */
   outputFileTracingIncludes: {
     '/api/conference/order/receipt/*': ['./lib/payments/receipt-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
+    '/api/conference/ticket/pdf': ['./lib/tickets/ticket-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
   },
   /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
   async headers() {

@@ -175,6 +175,39 @@ async function main() {
     await decideRemittance(db, { conferenceId: demo.id, billId: paid.billId, decision: 'confirm', note: '', actorUserId: organiser.id });
   }
 
+  // A ticket holder per language (e2e/tickets.spec.ts): the registration fee paid by a confirmed transfer issues the ticket.
+  for (const [locale, holder] of Object.entries(E2E.ticketHolders) as ['zh' | 'en', { email: string; name: string }][]) {
+    const userId = await account(holder.email, holder.name);
+    await registerParticipant(db, {
+      conference: demo,
+      userId,
+      answers: { country: 'CN', name: holder.name, unit: locale === 'zh' ? '中国科学院' : 'CERN' },
+      fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' },
+      locale,
+    });
+    const [order] = await db
+      .select()
+      .from(conferenceOrder)
+      .where(and(eq(conferenceOrder.userId, userId), eq(conferenceOrder.conferenceId, demo.id)));
+    const bill = await createBill(db, {
+      conferenceId: demo.id,
+      user: { id: userId, email: holder.email },
+      orderIds: [order.id],
+      kind: 'bankRemit',
+      locale,
+      origin: 'http://localhost',
+      ip: null,
+    });
+    await decideRemittance(db, { conferenceId: demo.id, billId: bill.billId, decision: 'confirm', note: '', actorUserId: organiser.id });
+  }
+
+  await registerParticipant(db, {
+    conference: demo,
+    userId: await account(E2E.ticketUnpaid.email, E2E.ticketUnpaid.name),
+    answers: { country: 'CN' },
+    fees: { registerFeeId: delegateFee.id, optional: [], invitationCode: '' },
+  });
+
   // WeChat Pay and Alipay for the payment browser test, keyed to the stand-ins global-setup started.
   const online = JSON.parse(process.env.E2E_PAYMENT_METHODS ?? '{}') as Record<string, ProviderConfig>;
   for (const [kind, config] of Object.entries(online)) {

@@ -556,6 +556,27 @@ export const mailTemplates = {
       ],
     },
   },
+  // The ticket is a credential (its QR code lets the holder in): platform SMTP only (MAIL_KINDS).
+  ticketIssued: {
+    zh: {
+      subject: '【{conference}】您的参会电子票',
+      lines: [
+        '{name}，您好：',
+        '您在 {conference} 的注册（注册号 {code}）已完成，电子票已生成。',
+        '入场时请出示电子票二维码：登录后在个人中心查看，或下载电子票 PDF：{link}',
+        '请勿将二维码转给他人；如电子票重新签发，旧二维码将失效。',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your ticket',
+      lines: [
+        'Dear {name},',
+        'Your registration for {conference} (registration no. {code}) is complete and your ticket is ready.',
+        'Show the ticket’s QR code at the entrance: sign in and open your profile, or download the ticket PDF: {link}',
+        'Do not pass the QR code on; if the ticket is reissued, the old QR code stops working.',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -15,3 +15,4 @@ export * from './hotel';
 export * from './identity';
 export * from './feedback';
 export * from './programme';
+export * from './tickets';

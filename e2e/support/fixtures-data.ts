@@ -60,6 +60,13 @@ export const E2E = {
    * paid registration fee, an unpaid banquet, a hotel booking to pay and a submission.
    */
   phoneParticipant: { email: 'phone-participant@confhub.test', name: '王小明' },
+  /** Registrants of the demo whose registration fee is paid, one per language: their ticket on /profile (e2e/tickets.spec.ts). */
+  ticketHolders: {
+    zh: { email: 'ticket-zh@confhub.test', name: '张小票' },
+    en: { email: 'ticket-en@confhub.test', name: 'Tina Ticket' },
+  },
+  /** Registered on the demo with its registration fee unpaid: no ticket (e2e/tickets.spec.ts). */
+  ticketUnpaid: { email: 'ticket-unpaid@confhub.test', name: '未缴费' },
   /**
    * A published conference of its own for the pay-by test (e2e/pay-by.spec.ts), in New York's time
    * zone: a registration fee available until 2027-11-27, and a registrant per language holding an

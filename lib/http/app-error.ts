@@ -206,6 +206,7 @@ export const ERROR_TABLE = {
   USER_EXISTS: { message: 'userExists', status: 409 },
   USER_NOT_EXIST: { message: 'userNotExist', status: 404 },
   VERSION_IN_USE: { message: 'versionInUse', status: 409 },
+  TICKET_NOT_FOUND: { message: 'ticket.notFound', status: 404 },
   VERSION_NOT_FOUND: { message: 'versionNotFound', status: 404 },
 } as const satisfies Record<string, { message: string; status: number; field?: string }>;
 

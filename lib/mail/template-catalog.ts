@@ -89,6 +89,8 @@ export const MAIL_KINDS = {
   payReminder: { owner: 'conference', credential: false },
   orderExpired: { owner: 'conference', credential: false },
   programmeChanged: { owner: 'conference', credential: false },
+  // The ticket's QR code lets its holder in.
+  ticketIssued: { owner: 'conference', credential: true },
   campaign: { owner: 'conference', credential: false },
 } as const satisfies Record<MailTemplateName | 'campaign', MailKind>;
 export type MailKindName = keyof typeof MAIL_KINDS;

@@ -11,6 +11,7 @@ import { paidMailTemplate, type PaymentMail } from './payment-mail';
 import type { MailTemplateName } from '@/emails/templates';
 import { isOnlineKind, type MethodKind, type VerifiedEvent } from './providers/types';
 import { isPaid, PAYABLE_STATUSES } from '@/lib/orders/rules';
+import { issueTicketForAccount } from '@/lib/tickets/issue-ticket';
 
 export type ApplyResult = { result: 'applied' | 'exception' | 'ignored' | 'duplicate' | 'unknown'; billId: number | null };
 
@@ -94,6 +95,9 @@ export async function settleBill(
     .where(and(eq(conferenceOrder.conferenceId, bill.conferenceId), inArray(conferenceOrder.id, ids)));
   await logBill(tx, bill, 'paid', opts.actor, opts.providerTxnId ?? '');
   await logOrders(tx, bill.conferenceId, ids, 'paid', opts.actor, bill.billNo);
+  // A paid registration fee completes the registration: its ticket is issued and mailed now (issue 24).
+  if (orders.some((o) => o.type === 'registration'))
+    await issueTicketForAccount(tx, { conferenceId: bill.conferenceId, userId: bill.userId });
   await queuePaymentMail(
     tx,
     bill,

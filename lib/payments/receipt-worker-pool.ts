@@ -23,24 +23,24 @@ export function receiptWorkerScript(): string {
   return path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'payments', 'receipt-worker.mjs');
 }
 
-type Job = { id: number; layout: ReceiptLayout; resolve: (pdf: Uint8Array) => void; reject: (error: unknown) => void };
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+type Job<L> = { id: number; layout: L; resolve: (pdf: Uint8Array) => void; reject: (error: unknown) => void };
+type Slot<L> = { worker: Worker; job: Job<L> | null; timer: NodeJS.Timeout | null };
 type Answer = { id: number; pdf?: Uint8Array; error?: string };
 
 /**
- * A small pool of receipt workers with a bounded queue and a per-account limit, so a burst of
+ * A small pool of PDF workers (receipts; tickets: lib/tickets/ticket-pdf.ts, each kind its own pool and script) with a bounded queue and a per-account limit, so a burst of
  * receipt downloads costs the server one core at most and never its responsiveness, and no
  * account can fill the queue for everyone else. Workers start on the first job and stay (their
  * fonts stay parsed); they do not keep the process alive.
  */
-function createReceiptWorkerPool() {
-  const slots: Slot[] = [];
-  const waiting: Job[] = [];
+export function createPdfWorkerPool<L>(script: () => string, name = 'receipt') {
+  const slots: Slot<L>[] = [];
+  const waiting: Job<L>[] = [];
   const perAccount = new Map<string, number>();
   let nextId = 1;
   let made = 0;
 
-  const finish = (slot: Slot, outcome: { pdf?: Uint8Array; error?: unknown }) => {
+  const finish = (slot: Slot<L>, outcome: { pdf?: Uint8Array; error?: unknown }) => {
     const job = slot.job;
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = null;
@@ -55,7 +55,7 @@ function createReceiptWorkerPool() {
   };
 
   /** A worker that failed (crashed, ran out of memory or time) is dropped; the next job starts a fresh one. */
-  const drop = (slot: Slot, error: unknown) => {
+  const drop = (slot: Slot<L>, error: unknown) => {
     const at = slots.indexOf(slot);
     if (at < 0) return;
     slots.splice(at, 1);
@@ -63,16 +63,16 @@ function createReceiptWorkerPool() {
     finish(slot, { error });
   };
 
-  const spawn = (): Slot => {
-    const worker = new Worker(receiptWorkerScript(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const spawn = (): Slot<L> => {
+    const worker = new Worker(script(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot<L> = { worker, job: null, timer: null };
     worker.on('message', (answer: Answer) => {
       if (slot.job?.id !== answer.id) return;
-      finish(slot, answer.pdf ? { pdf: answer.pdf } : { error: new Error(`receipt worker: ${answer.error}`) });
+      finish(slot, answer.pdf ? { pdf: answer.pdf } : { error: new Error(`${name} worker: ${answer.error}`) });
     });
     worker.on('error', (error) => drop(slot, error));
-    worker.on('exit', (code) => drop(slot, new Error(`receipt worker exited (${code})`)));
+    worker.on('exit', (code) => drop(slot, new Error(`${name} worker exited (${code})`)));
     slots.push(slot);
     return slot;
   };
@@ -83,7 +83,7 @@ function createReceiptWorkerPool() {
       if (!slot) return;
       const job = waiting.shift()!;
       slot.job = job;
-      slot.timer = setTimeout(() => drop(slot, new Error(`receipt took over ${JOB_TIMEOUT_MS} ms`)), JOB_TIMEOUT_MS);
+      slot.timer = setTimeout(() => drop(slot, new Error(`${name} took over ${JOB_TIMEOUT_MS} ms`)), JOB_TIMEOUT_MS);
       slot.timer.unref();
       slot.worker.postMessage({ id: job.id, layout: job.layout });
     }
@@ -91,7 +91,7 @@ function createReceiptWorkerPool() {
 
   return {
     /** The PDF of `layout`, drawn off the event loop; counted against `account` until it is done. */
-    async render(layout: ReceiptLayout, account: string): Promise<Uint8Array> {
+    async render(layout: L, account: string): Promise<Uint8Array> {
       const mine = perAccount.get(account) ?? 0;
       if (mine >= RECEIPTS_PER_ACCOUNT) throw new AppError('RECEIPT_LIMIT', { max: RECEIPTS_PER_ACCOUNT });
       if (waiting.length >= MAX_WAITING) throw new AppError('RECEIPTS_BUSY');
@@ -112,12 +112,12 @@ function createReceiptWorkerPool() {
   };
 }
 
-export type ReceiptWorkerPool = ReturnType<typeof createReceiptWorkerPool>;
+export type ReceiptWorkerPool = ReturnType<typeof createPdfWorkerPool<ReceiptLayout>>;
 
 const poolKey = Symbol.for('confhub.receiptWorkerPool');
 
 /** The process's one pool (kept on globalThis, so every bundle of the module and a dev reload share it). */
 export function receiptWorkerPool(): ReceiptWorkerPool {
   const holder = globalThis as Record<symbol, ReceiptWorkerPool | undefined>;
-  return (holder[poolKey] ??= createReceiptWorkerPool());
+  return (holder[poolKey] ??= createPdfWorkerPool<ReceiptLayout>(receiptWorkerScript));
 }

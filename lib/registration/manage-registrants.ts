@@ -7,6 +7,7 @@ import { AppError } from '@/lib/http/app-error';
 import type { Locale } from '@/lib/i18n/localized';
 import { insertRegistration, withRegistrationConflicts } from './register-participant';
 import { attachUploads } from './uploads';
+import { issueTicket } from '@/lib/tickets/issue-ticket';
 
 type Answers = Record<string, string | string[]>;
 
@@ -26,7 +27,10 @@ export async function addRegistrant(
     db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       const userId = existing?.id ?? (await insertAccount(tx, { email, name, passwordHash: null }));
-      return insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email }, input.locale ?? 'zh');
+      const registration = await insertRegistration(tx, input.conferenceId, userId, { ...input.answers, email }, input.locale ?? 'zh');
+      // On a free conference the registration is complete at once: its ticket is issued and mailed (issue 24).
+      await issueTicket(tx, { conferenceId: input.conferenceId, registrationId: registration.id });
+      return registration;
     }),
   );
 }

@@ -29,6 +29,14 @@ function secretsKey(): Buffer {
   return cachedKey;
 }
 
+/**
+ * A key for one purpose (e.g. 'confhub-ticket-hmac'), derived by HKDF from the same secret as the at-rest key, so each
+ * use has its own key and none of them is the stored secrets' key itself. Stable as long as that secret is.
+ */
+export function purposeKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secretsKey(), 'confhub-purpose-keys', purpose, 32));
+}
+
 /** Encrypts a record of secret fields ('' for an empty record). */
 export function encryptSecrets(values: Record<string, string>): string {
   if (Object.keys(values).length === 0) return '';

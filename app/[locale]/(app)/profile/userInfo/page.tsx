@@ -10,6 +10,8 @@ import { loadFields } from '@/lib/registration/field-config';
 import { describeAnswers } from '@/lib/registration/describe-answers';
 import { originalFileNames } from '@/lib/registration/uploads';
 import { AnswerList } from '@/components/registration/answer-list';
+import { TicketCard } from '@/components/tickets/ticket-card';
+import { issueTicketForAccount } from '@/lib/tickets/issue-ticket';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -19,12 +21,15 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The personal information preview, with this conference's registration and roles. */
 export default async function UserInfoPage() {
   const { db, user, conference, roles, locale } = await requirePage('/profile/userInfo');
-  const [t, tc, found, registration] = await Promise.all([
+  const [t, tc, tt, found, registration] = await Promise.all([
     getTranslations('profile'),
     getTranslations('common'),
+    getTranslations('ticket'),
     findProfile(db, user.id),
     findRegistration(db, conference.id, user.id),
   ]);
+  // The ticket first (issued now if the registration is complete and has none yet): held up at the door on a phone.
+  const issued = registration ? await issueTicketForAccount(db, { conferenceId: conference.id, userId: user.id }) : null;
   const fields = registration ? await loadFields(db, conference.id, registration.version) : [];
   const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
   const answers = registration ? describeAnswers(fields, registration.answers, locale, fileNames) : [];
@@ -36,69 +41,77 @@ export default async function UserInfoPage() {
     registration && t('roleParticipant'),
   ].filter(Boolean) as string[];
   return (
-    <Paper withBorder p="xl">
-      <Group justify="space-between" mb="md">
-        <Title order={3}>{t('title')}</Title>
-        <ButtonLink href="/profile/userInfo/Edit" variant="light" size="sm" data-testid="edit-profile">
-          {tc('edit')}
-        </ButtonLink>
-      </Group>
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('name')}
-            </Text>
-            <Text data-testid="profile-name">{found?.user.name}</Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('email')}
-            </Text>
-            <Text data-testid="profile-email">{user.email}</Text>
-          </div>
-          {rows.map(({ field, value }) => (
-            <div key={field}>
+    <>
+      {issued && <TicketCard issued={issued} locale={locale} />}
+      {registration && !issued && (
+        <Text size="sm" c="dimmed" mb="md" data-testid="ticket-pending">
+          {tt('notComplete')}
+        </Text>
+      )}
+      <Paper withBorder p="xl">
+        <Group justify="space-between" mb="md">
+          <Title order={3}>{t('title')}</Title>
+          <ButtonLink href="/profile/userInfo/Edit" variant="light" size="sm" data-testid="edit-profile">
+            {tc('edit')}
+          </ButtonLink>
+        </Group>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <div>
               <Text size="sm" c="dimmed">
-                {t(field)}
+                {t('name')}
               </Text>
-              <Text data-testid={`profile-${field}`} c={value ? undefined : 'dimmed'}>
-                {value || tc('notSet')}
-              </Text>
+              <Text data-testid="profile-name">{found?.user.name}</Text>
             </div>
-          ))}
-        </SimpleGrid>
-        <div>
-          <Text size="sm" c="dimmed">
-            {t('registrationStatus')}
-          </Text>
-          <Text data-testid="registration-status">
-            {registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}
-          </Text>
-        </div>
-        {answers.length > 0 && (
-          <div data-testid="registration-answers">
-            <Text size="sm" c="dimmed" mb={4}>
-              {t('registrationAnswers')}
-            </Text>
-            <AnswerList answers={answers} />
-          </div>
-        )}
-        {roleLabels.length > 0 && (
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('email')}
+              </Text>
+              <Text data-testid="profile-email">{user.email}</Text>
+            </div>
+            {rows.map(({ field, value }) => (
+              <div key={field}>
+                <Text size="sm" c="dimmed">
+                  {t(field)}
+                </Text>
+                <Text data-testid={`profile-${field}`} c={value ? undefined : 'dimmed'}>
+                  {value || tc('notSet')}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
           <div>
             <Text size="sm" c="dimmed">
-              {t('roles')}
+              {t('registrationStatus')}
             </Text>
-            <Group gap="xs" mt={4}>
-              {roleLabels.map((label) => (
-                <Badge key={label} variant="light">
-                  {label}
-                </Badge>
-              ))}
-            </Group>
+            <Text data-testid="registration-status">
+              {registration ? t('registeredWithCode', { code: registration.code }) : t('notRegistered')}
+            </Text>
           </div>
-        )}
-      </Stack>
-    </Paper>
+          {answers.length > 0 && (
+            <div data-testid="registration-answers">
+              <Text size="sm" c="dimmed" mb={4}>
+                {t('registrationAnswers')}
+              </Text>
+              <AnswerList answers={answers} />
+            </div>
+          )}
+          {roleLabels.length > 0 && (
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('roles')}
+              </Text>
+              <Group gap="xs" mt={4}>
+                {roleLabels.map((label) => (
+                  <Badge key={label} variant="light">
+                    {label}
+                  </Badge>
+                ))}
+              </Group>
+            </div>
+          )}
+        </Stack>
+      </Paper>
+    </>
   );
 }
