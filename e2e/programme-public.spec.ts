@@ -35,11 +35,10 @@ async function publish(page: Page, expected: number) {
   await expect(page.locator(`[data-version="${expected}"]`)).toBeVisible();
 }
 
-/** A visitor's page in a context of its own (the axe check needs one); closing it closes its context. */
+/** A visitor's page in a context of its own (the axe check needs one); close it with `await page.context().close()`. */
 async function visitor(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext(options);
   const page = waitForHydrationOnGoto(await context.newPage());
-  page.once('close', () => void context.close());
   return page;
 }
 
@@ -153,17 +152,17 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   await expect(anon.getByTestId('contribution-presenter')).toHaveText('李娜 (Li Na)');
   await expect(anon.getByTestId('contribution-when')).toContainText('09:00–10:00 (Asia/Shanghai)');
   await expectNoSerious(anon, 'contribution (en)');
-  await anon.close();
+  await anon.context().close();
 
   // A visitor in Berlin sees their own time beside the conference's; one in Shanghai sees none.
   const berlin = await visitor(browser, { timezoneId: 'Europe/Berlin' });
   await berlin.goto(url('/en/programme/K1'));
   await expect(berlin.getByTestId('contribution-when').locator('[data-visitor-time]')).toHaveText('(03:00–04:00 your time)');
-  await berlin.close();
+  await berlin.context().close();
   const local = await visitor(browser, { timezoneId: 'Asia/Shanghai' });
   await local.goto(url('/en/programme/K1'));
   await expect(local.getByTestId('contribution-when').locator('[data-visitor-time]')).toBeHidden();
-  await local.close();
+  await local.context().close();
 
   // The author withdraws B-02 (accepted, not yet told); a second version lists the change, in zh and en.
   const author = await visitor(browser);
@@ -177,7 +176,7 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
     return paper ? (await fetch(`/api/conference/submission/${paper.id}/withdraw`, { method: 'POST' })).status : 0;
   });
   expect(withdrawal).toBe(200);
-  await author.close();
+  await author.context().close();
   await publish(page, 2);
   await expect(page.locator('[data-version="2"]')).toContainText('1 处变动');
   await page.locator('[data-version="1"]').getByTestId('view-version').click();
@@ -194,7 +193,7 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   await again.goto(url('/en/programme'));
   await expect(again.getByTestId('programme-changes')).toContainText('What changed since version 1');
   await expect(again.getByTestId('programme-changes')).toContainText('Underwater sound channels (B-02): removed');
-  await again.close();
+  await again.context().close();
 });
 
 test('on a 375 px phone the programme is a list without sideways scrolling, in zh and en', async ({ browser }) => {
@@ -216,7 +215,7 @@ test('on a 375 px phone the programme is a list without sideways scrolling, in z
     await phone.goto(url(`${prefix}/programme/A-02`));
     await expect(phone.getByTestId('contribution-title')).toBeInViewport();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await phone.close();
+    await phone.context().close();
   }
 });
 
@@ -227,7 +226,7 @@ test('on a desktop the rooms are columns side by side', async ({ browser }) => {
   const acoustics = desk.getByTestId('programme-session').filter({ hasText: 'Acoustics session' });
   const [a, b] = [await optics.boundingBox(), await acoustics.boundingBox()];
   expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x + a.width - 1).toBe(true);
-  await desk.close();
+  await desk.context().close();
 });
 
 test('the organiser’s versions page on a 375 px phone: the publish button and the list in view, in zh and en', async ({ browser }) => {
@@ -243,5 +242,5 @@ test('the organiser’s versions page on a 375 px phone: the publish button and 
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSerious(phone, `versions page on a phone (${prefix || 'zh'})`);
   }
-  await phone.close();
+  await phone.context().close();
 });
