@@ -27,11 +27,15 @@ type FieldProps = {
   'data-testid'?: string;
 };
 
-function useField({ description, error }: Pick<FieldProps, 'description' | 'error'>, given?: string) {
+/** The field's id and the attributes every control of the kit carries: its id, look, required, invalid and descriptions. */
+function useField({ description, error, required }: Pick<FieldProps, 'description' | 'error' | 'required'>, given?: string) {
   const generated = useId();
   const id = given ?? generated;
   const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return { id, describedBy };
+  return {
+    id,
+    control: { id, className: f.input, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+  };
 }
 
 function Field({ id, label, description, error, required, children }: FieldProps & { id: string; children: ReactNode }) {
@@ -69,18 +73,10 @@ export function PlainInput({
   ref,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { id, describedBy } = useField({ description, error }, given);
+  const { id, control } = useField({ description, error, required }, given);
   return (
     <Field id={id} label={label} description={description} error={error} required={required}>
-      <input
-        id={id}
-        ref={ref}
-        className={f.input}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <input ref={ref} {...control} {...input} />
     </Field>
   );
 }
@@ -98,21 +94,12 @@ export function PlainPasswordInput({
   ref,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
-  const { id, describedBy } = useField({ description, error }, given);
+  const { id, control } = useField({ description, error, required }, given);
   const [visible, setVisible] = useState(false);
   return (
     <Field id={id} label={label} description={description} error={error} required={required}>
       <div className={f.withToggle}>
-        <input
-          id={id}
-          ref={ref}
-          type={visible ? 'text' : 'password'}
-          className={f.input}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
+        <input ref={ref} type={visible ? 'text' : 'password'} {...control} {...input} />
         <button
           type="button"
           className={f.toggle}
@@ -149,18 +136,10 @@ export function PlainTextarea({
   ref,
   ...input
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { id, describedBy } = useField({ description, error }, given);
+  const { id, control } = useField({ description, error, required }, given);
   return (
     <Field id={id} label={label} description={description} error={error} required={required}>
-      <textarea
-        id={id}
-        ref={ref}
-        className={f.input}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <textarea ref={ref} {...control} {...input} />
     </Field>
   );
 }
@@ -178,18 +157,10 @@ export function PlainSelect({
   options,
   ...select
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; options: PlainOption[] }) {
-  const { id, describedBy } = useField({ description, error }, given);
+  const { id, control } = useField({ description, error, required }, given);
   return (
     <Field id={id} label={label} description={description} error={error} required={required}>
-      <select
-        id={id}
-        ref={ref}
-        className={f.input}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...select}
-      >
+      <select ref={ref} {...control} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}

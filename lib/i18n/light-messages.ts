@@ -1,3 +1,6 @@
+import { getMessages } from 'next-intl/server';
+import { pickMessages } from './pick-messages';
+
 /**
  * The messages the client components of every light screen (app/[locale]/(light)) use: the side menu, the toasts' and
  * the confirm dialog's words, the pay-by countdown, the fee page's form for adding fees, the pay form, the withdraw
@@ -22,3 +25,8 @@ export const LIGHT_CLIENT_MESSAGES = [
   'submission.withdrawConfirm',
   'presenter',
 ] as const;
+
+/** The language's messages a light screen hands to its client islands: the list above, plus `extra` for its own forms. */
+export async function lightClientMessages(extra: readonly string[] = []) {
+  return pickMessages((await getMessages()) as Parameters<typeof pickMessages>[0], [...LIGHT_CLIENT_MESSAGES, ...extra]);
+}

@@ -1,11 +1,9 @@
 import '@mantine/core/styles/default-css-variables.css';
 import '@/components/ui/theme-variables.css';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LightProviders } from '@/components/ui/light-providers';
-import { LIGHT_CLIENT_MESSAGES } from '@/lib/i18n/light-messages';
-import { pickMessages } from '@/lib/i18n/pick-messages';
+import { lightClientMessages } from '@/lib/i18n/light-messages';
 
 /**
  * The light signed-in screens (issue 22 point 9: the fee page, the order list, the payment page,
@@ -15,9 +13,8 @@ import { pickMessages } from '@/lib/i18n/pick-messages';
  * Same addresses as the screens of `(app)/` beside it: the group is not part of the address.
  */
 export default async function LightLayout({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], LIGHT_CLIENT_MESSAGES)}>
+    <NextIntlClientProvider messages={await lightClientMessages()}>
       <LightProviders>{children}</LightProviders>
     </NextIntlClientProvider>
   );

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
 import { OrganisationLogin } from '@/components/accounts/organisation-login';
@@ -9,13 +9,11 @@ import { Notice, ui } from '@/components/layout/page-parts';
 import { requirePage } from '@/lib/auth/require-page';
 import { registrationWindow } from '@/lib/conferences/website-config';
 import { localized } from '@/lib/i18n/localized';
-import { LIGHT_CLIENT_MESSAGES } from '@/lib/i18n/light-messages';
-import { pickMessages } from '@/lib/i18n/pick-messages';
+import { lightClientMessages } from '@/lib/i18n/light-messages';
 import { loginSide } from '@/lib/oidc/login-side';
 
-/** The login form's and the organisation search's words, beside what every light screen's islands use. */
+/** The login form's and the organisation search's words, beside what every light screen's islands use (lightClientMessages adds those). */
 const SCREEN_MESSAGES = [
-  ...LIGHT_CLIENT_MESSAGES,
   'auth',
   'orgLogin',
   'validation.email*',
@@ -57,7 +55,7 @@ export default async function RegisterLoginPage() {
       </AuthCard>
     );
   }
-  const messages = pickMessages((await getMessages()) as Parameters<typeof pickMessages>[0], SCREEN_MESSAGES);
+  const messages = await lightClientMessages(SCREEN_MESSAGES);
   return (
     <AuthCard title={t('loginVariantTitle')} subtitle={subtitle}>
       <NextIntlClientProvider messages={messages}>

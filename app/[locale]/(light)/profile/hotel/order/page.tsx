@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { BookingForm, type FormHotel } from '@/components/hotel/booking/booking-form';
 import { CancelBookingButton } from '@/components/hotel/booking/cancel-booking-button';
 import { HotelCards } from '@/components/hotel/booking/hotel-cards';
@@ -18,13 +18,11 @@ import { listMyOrders } from '@/lib/orders/queries';
 import { payByTimes } from '@/lib/orders/pay-by-queries';
 import { latestBills } from '@/lib/payments/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
-import { LIGHT_CLIENT_MESSAGES } from '@/lib/i18n/light-messages';
-import { pickMessages } from '@/lib/i18n/pick-messages';
+import { lightClientMessages } from '@/lib/i18n/light-messages';
 import { parseId } from '@/lib/validation/primitives';
 
-/** The booking form's and the cancel button's words, beside what every light screen's islands use. */
+/** The booking form's and the cancel button's words, beside what every light screen's islands use (lightClientMessages adds those). */
 const SCREEN_MESSAGES = [
-  ...LIGHT_CLIENT_MESSAGES,
   'hotelBooking.form',
   'hotelBooking.mine',
   'forms',
@@ -84,7 +82,7 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
     .map((h) => ({ id: h.id, name: h.name, roomTypes: h.roomTypes.filter((r) => !r.priceStale) }))
     .filter((h) => h.roomTypes.length > 0);
   const canBook = options.state === 'open' && !!registration;
-  const messages = pickMessages((await getMessages()) as Parameters<typeof pickMessages>[0], SCREEN_MESSAGES);
+  const messages = await lightClientMessages(SCREEN_MESSAGES);
 
   return (
     <NextIntlClientProvider messages={messages}>
