@@ -159,7 +159,18 @@ export function planBadge(doc, badge, settings, fonts) {
   const tm = metrics(fonts.bold, title.size);
   let ty = (bandHeight - tm.lineHeight * title.lines.length) / 2;
   for (const line of title.lines) {
-    items.push({ type: 'text', x: pad, y: ty, width: inner, size: title.size, ascent: tm.ascent, font: 'bold', color: ink, text: line, role: 'conference' });
+    items.push({
+      type: 'text',
+      x: pad,
+      y: ty,
+      width: inner,
+      size: title.size,
+      ascent: tm.ascent,
+      font: 'bold',
+      color: ink,
+      text: line,
+      role: 'conference',
+    });
     ty += tm.lineHeight;
   }
 
@@ -171,14 +182,43 @@ export function planBadge(doc, badge, settings, fonts) {
     items.push({ type: 'rect', x: 0, y: bottom, width, height: roleHeight, fill: badge.colour });
     const role = fitText(doc, { text: badge.role, font: fonts.bold, maxSize: 14 * s, minSize: 6 * s, width: inner, maxLines: 1 });
     const rm = metrics(fonts.bold, role.size);
-    items.push({ type: 'text', x: pad, y: bottom + (roleHeight - rm.lineHeight) / 2, width: inner, size: role.size, ascent: rm.ascent, font: 'bold', color: ink, text: role.lines[0], role: 'role' });
+    items.push({
+      type: 'text',
+      x: pad,
+      y: bottom + (roleHeight - rm.lineHeight) / 2,
+      width: inner,
+      size: role.size,
+      ascent: rm.ascent,
+      font: 'bold',
+      color: ink,
+      text: role.lines[0],
+      role: 'role',
+    });
   }
   bottom -= 6 * s;
   if (settings.show.code && badge.code) {
-    const code = fitText(doc, { text: `${badge.codeLabel} ${badge.code}`, font: fonts.regular, maxSize: 9 * s, minSize: 5 * s, width: inner, maxLines: 1 });
+    const code = fitText(doc, {
+      text: `${badge.codeLabel} ${badge.code}`,
+      font: fonts.regular,
+      maxSize: 9 * s,
+      minSize: 5 * s,
+      width: inner,
+      maxLines: 1,
+    });
     const cm = metrics(fonts.regular, code.size);
     bottom -= cm.lineHeight;
-    items.push({ type: 'text', x: pad, y: bottom, width: inner, size: code.size, ascent: cm.ascent, font: 'regular', color: '#333333', text: code.lines[0], role: 'code' });
+    items.push({
+      type: 'text',
+      x: pad,
+      y: bottom,
+      width: inner,
+      size: code.size,
+      ascent: cm.ascent,
+      font: 'regular',
+      color: '#333333',
+      text: code.lines[0],
+      role: 'code',
+    });
     bottom -= 2 * s;
   }
   if (settings.show.qr && badge.token) {
@@ -192,9 +232,12 @@ export function planBadge(doc, badge, settings, fonts) {
   const top = bandHeight + 8 * s;
   /** @type {{ role: string; text: string; font: 'regular' | 'bold'; max: number; min: number; lines: number; color: string }[]} */
   const wanted = [{ role: 'name', text: badge.name, font: 'bold', max: 30 * s, min: 9 * s, lines: 2, color: '#111111' }];
-  if (settings.show.latinName && badge.latinName) wanted.push({ role: 'latinName', text: badge.latinName, font: 'regular', max: 15 * s, min: 6 * s, lines: 1, color: '#333333' });
-  if (settings.show.organisation && badge.organisation) wanted.push({ role: 'organisation', text: badge.organisation, font: 'regular', max: 12 * s, min: 6 * s, lines: 2, color: '#333333' });
-  if (settings.show.country && badge.country) wanted.push({ role: 'country', text: badge.country, font: 'regular', max: 10 * s, min: 6 * s, lines: 1, color: '#555555' });
+  if (settings.show.latinName && badge.latinName)
+    wanted.push({ role: 'latinName', text: badge.latinName, font: 'regular', max: 15 * s, min: 6 * s, lines: 1, color: '#333333' });
+  if (settings.show.organisation && badge.organisation)
+    wanted.push({ role: 'organisation', text: badge.organisation, font: 'regular', max: 12 * s, min: 6 * s, lines: 2, color: '#333333' });
+  if (settings.show.country && badge.country)
+    wanted.push({ role: 'country', text: badge.country, font: 'regular', max: 10 * s, min: 6 * s, lines: 1, color: '#555555' });
   const gap = 4 * s;
   const room = Math.max(0, bottom - top);
   /** @type {{ role: string; fit: { size: number; lines: string[] }; font: 'regular' | 'bold'; color: string; lineHeight: number; ascent: number }[]} */
@@ -204,7 +247,14 @@ export function planBadge(doc, badge, settings, fonts) {
       .filter((w) => w.text.trim())
       .map((w) => {
         const face = w.font === 'bold' ? fonts.bold : fonts.regular;
-        const fit = fitText(doc, { text: w.text, font: face, maxSize: Math.max(w.min, w.max * scale), minSize: Math.min(w.min, w.max * scale), width: inner, maxLines: w.lines });
+        const fit = fitText(doc, {
+          text: w.text,
+          font: face,
+          maxSize: Math.max(w.min, w.max * scale),
+          minSize: Math.min(w.min, w.max * scale),
+          width: inner,
+          maxLines: w.lines,
+        });
         const m = metrics(face, fit.size);
         return { role: w.role, fit, font: w.font, color: w.color, lineHeight: m.lineHeight, ascent: m.ascent };
       });
@@ -215,7 +265,18 @@ export function planBadge(doc, badge, settings, fonts) {
   let y = top + Math.max(0, (room - total) / 2);
   for (const block of blocks) {
     for (const line of block.fit.lines) {
-      items.push({ type: 'text', x: pad, y, width: inner, size: block.fit.size, ascent: block.ascent, font: block.font, color: block.color, text: line, role: block.role });
+      items.push({
+        type: 'text',
+        x: pad,
+        y,
+        width: inner,
+        size: block.fit.size,
+        ascent: block.ascent,
+        font: block.font,
+        color: block.color,
+        text: line,
+        role: block.role,
+      });
       y += block.lineHeight;
     }
     y += gap;

@@ -48,13 +48,21 @@ function badgeWorkerPool(): BadgePool {
 
 /** A conference's badge settings (the defaults until saved). */
 export async function badgeSettingsOf(db: Executor, conferenceId: number): Promise<BadgeSettings> {
-  const [row] = await db.select({ settings: badgeSettings.settings }).from(badgeSettings).where(eq(badgeSettings.conferenceId, conferenceId));
+  const [row] = await db
+    .select({ settings: badgeSettings.settings })
+    .from(badgeSettings)
+    .where(eq(badgeSettings.conferenceId, conferenceId));
   // Stored settings are read through the schema, so settings saved before a new option came get its default.
   return row ? ZBadgeSettings.parse(row.settings) : DEFAULT_BADGE_SETTINGS;
 }
 
 /** Saves a conference's badge settings (one row, replaced). */
-export async function saveBadgeSettings(db: Executor, conferenceId: number, settings: BadgeSettings, userId: string): Promise<BadgeSettings> {
+export async function saveBadgeSettings(
+  db: Executor,
+  conferenceId: number,
+  settings: BadgeSettings,
+  userId: string,
+): Promise<BadgeSettings> {
   await db
     .insert(badgeSettings)
     .values({ conferenceId, settings, updatedBy: userId })

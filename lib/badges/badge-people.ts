@@ -95,7 +95,11 @@ async function roleHolders(db: Executor, conferenceId: number) {
   const submissionIds = contributions.flatMap((c) => (c.submissionId === null ? [] : [c.submissionId]));
   const authors = submissionIds.length
     ? await db
-        .select({ submissionId: submissionAuthor.submissionId, email: submissionAuthor.email, corresponding: submissionAuthor.corresponding })
+        .select({
+          submissionId: submissionAuthor.submissionId,
+          email: submissionAuthor.email,
+          corresponding: submissionAuthor.corresponding,
+        })
         .from(submissionAuthor)
         .where(and(eq(submissionAuthor.conferenceId, conferenceId), inArray(submissionAuthor.submissionId, submissionIds)))
         .orderBy(asc(submissionAuthor.submissionId), asc(submissionAuthor.sortOrder), asc(submissionAuthor.id))

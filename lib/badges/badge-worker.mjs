@@ -42,7 +42,11 @@ function drawPlan(doc, plan, at) {
   // A thin outline, so a badge cut without marks still shows its edge.
   doc.rect(at.x, at.y, plan.width, plan.height).lineWidth(0.3).strokeColor('#bbbbbb').stroke();
   for (const item of plan.items) {
-    if (item.type === 'rect') doc.rect(at.x + item.x, at.y + item.y, item.width, item.height).fillColor(item.fill).fill();
+    if (item.type === 'rect')
+      doc
+        .rect(at.x + item.x, at.y + item.y, item.width, item.height)
+        .fillColor(item.fill)
+        .fill();
     else if (item.type === 'text') {
       doc
         .font(item.font === 'bold' ? FONTS.bold : FONTS.regular)

@@ -81,16 +81,31 @@ describe('badge layout math', () => {
     const doc = measuringDoc();
     const short = fitText(doc, { text: '李雷', font: FONTS.bold, maxSize: 30, minSize: 9, width: 250, maxLines: 2 });
     expect(short).toEqual({ size: 30, lines: ['李雷'], truncated: false });
-    const long = fitText(doc, { text: 'Maximilian Alexander von Hohenzollern-Sigmaringen', font: FONTS.bold, maxSize: 30, minSize: 9, width: 250, maxLines: 2 });
+    const long = fitText(doc, {
+      text: 'Maximilian Alexander von Hohenzollern-Sigmaringen',
+      font: FONTS.bold,
+      maxSize: 30,
+      minSize: 9,
+      width: 250,
+      maxLines: 2,
+    });
     expect(long.size).toBeLessThan(30);
     expect(long.truncated).toBe(false);
     for (const line of long.lines) expect(doc.font(FONTS.bold).fontSize(long.size).widthOfString(line)).toBeLessThanOrEqual(250);
     const organisation = fitText(doc, { text: LONG_ORG, font: FONTS.regular, maxSize: 12, minSize: 6, width: 160, maxLines: 2 });
     expect(organisation.lines.length).toBeLessThanOrEqual(2);
     expect(organisation.size).toBeLessThan(12);
-    for (const line of organisation.lines) expect(doc.font(FONTS.regular).fontSize(organisation.size).widthOfString(line)).toBeLessThanOrEqual(160);
+    for (const line of organisation.lines)
+      expect(doc.font(FONTS.regular).fontSize(organisation.size).widthOfString(line)).toBeLessThanOrEqual(160);
     // Chinese breaks between characters.
-    const chinese = fitText(doc, { text: '中国科学院高能物理研究所粒子天体物理中心宇宙线与高能天体物理研究部', font: FONTS.regular, maxSize: 12, minSize: 6, width: 120, maxLines: 2 });
+    const chinese = fitText(doc, {
+      text: '中国科学院高能物理研究所粒子天体物理中心宇宙线与高能天体物理研究部',
+      font: FONTS.regular,
+      maxSize: 12,
+      minSize: 6,
+      width: 120,
+      maxLines: 2,
+    });
     expect(chinese.lines.length).toBeLessThanOrEqual(2);
     for (const line of chinese.lines) expect(doc.font(FONTS.regular).fontSize(chinese.size).widthOfString(line)).toBeLessThanOrEqual(120);
   });
@@ -98,7 +113,10 @@ describe('badge layout math', () => {
   it('keeps every text of a badge inside it, between the bands and above the QR code, on A6 and A7', () => {
     const doc = measuringDoc();
     for (const size of ['A6', 'A7'] as const) {
-      for (const b of [badge(), badge({ name: 'Maximilian Alexander Wolfgang von Hohenzollern-Sigmaringen', latinName: '', organisation: LONG_ORG })]) {
+      for (const b of [
+        badge(),
+        badge({ name: 'Maximilian Alexander Wolfgang von Hohenzollern-Sigmaringen', latinName: '', organisation: LONG_ORG }),
+      ]) {
         const plan = planBadge(doc, b, { size, show: DEFAULT_BADGE_SETTINGS.show }, FONTS);
         const qr = plan.items.find((i) => i.type === 'qr')!;
         expect(qr).toBeDefined();
@@ -234,7 +252,8 @@ describe.each(testBackends())('badge PDFs on %s', (backend) => {
     expect(text).toContain('Nana Ouyang');
     expect(text).toContain('清华大学');
     expect(text.replace(/\s+/g, ' ')).toContain('Hohenzollern');
-    for (const role of ['报告人 Speaker', '主持人 Chair', '工作人员 Staff', '组织者 Organiser', '参会代表 Participant']) expect(text).toContain(role);
+    for (const role of ['报告人 Speaker', '主持人 Chair', '工作人员 Staff', '组织者 Organiser', '参会代表 Participant'])
+      expect(text).toContain(role);
     const { count, size } = pages(bytes, 'all');
     expect(count).toBe(3);
     expect(size[0]).toBeGreaterThan(size[1]);
@@ -243,7 +262,13 @@ describe.each(testBackends())('badge PDFs on %s', (backend) => {
   it('prints one person, or the registrant list’s filter, with the saved layout', async () => {
     const saved = await callHandler(badgeSettingsPost, fx, {
       token: manager.token,
-      body: JSON.stringify({ ...DEFAULT_BADGE_SETTINGS, size: 'A7', perSheet: 1, labels: 'en', colours: [{ feeId: fx.feeId, colour: '#E03131' }] }),
+      body: JSON.stringify({
+        ...DEFAULT_BADGE_SETTINGS,
+        size: 'A7',
+        perSheet: 1,
+        labels: 'en',
+        colours: [{ feeId: fx.feeId, colour: '#E03131' }],
+      }),
       headers: { 'content-type': 'application/json' },
     });
     expect(saved.status).toBe(200);
@@ -276,14 +301,25 @@ describe.each(testBackends())('badge PDFs on %s', (backend) => {
     });
     expect(badColour.status).toBe(400);
     const foreign = await print(`?registrationId=${registrations.zh}`).then(() =>
-      badgePdfGet(apiRequest(`/api/conference/platform/onsite/badges/pdf?registrationId=${registrations.zh}`, { method: 'GET', host: other.host, token: manager.token }), {
-        params: Promise.resolve({}),
-      }),
+      badgePdfGet(
+        apiRequest(`/api/conference/platform/onsite/badges/pdf?registrationId=${registrations.zh}`, {
+          method: 'GET',
+          host: other.host,
+          token: manager.token,
+        }),
+        {
+          params: Promise.resolve({}),
+        },
+      ),
     );
     expect(foreign.status).toBe(403);
     const otherManager = await plantAccount(database, other.conferenceId, 'manager');
     const none = await badgePdfGet(
-      apiRequest(`/api/conference/platform/onsite/badges/pdf?registrationId=${registrations.zh}`, { method: 'GET', host: other.host, token: otherManager.token }),
+      apiRequest(`/api/conference/platform/onsite/badges/pdf?registrationId=${registrations.zh}`, {
+        method: 'GET',
+        host: other.host,
+        token: otherManager.token,
+      }),
       { params: Promise.resolve({}) },
     );
     expect(none.status).toBe(404);
@@ -292,13 +328,21 @@ describe.each(testBackends())('badge PDFs on %s', (backend) => {
   });
 
   it('previews one sample badge: its PDF, and the plan the settings page draws', async () => {
-    const res = await badgePreviewGet(apiRequest('/api/conference/platform/onsite/badges/preview', { method: 'GET', host: fx.host, token: manager.token }), {
-      params: Promise.resolve({}),
-    });
+    const res = await badgePreviewGet(
+      apiRequest('/api/conference/platform/onsite/badges/preview', { method: 'GET', host: fx.host, token: manager.token }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
     expect(res.status).toBe(200);
     const text = pdfText(new Uint8Array(await res.arrayBuffer()), 'preview');
     expect(text).toContain('欧阳明远');
-    const { plan } = await badgePreview(database.db, { conferenceId: fx.conferenceId, settings: DEFAULT_BADGE_SETTINGS, locale: 'zh', account: 'test' });
+    const { plan } = await badgePreview(database.db, {
+      conferenceId: fx.conferenceId,
+      settings: DEFAULT_BADGE_SETTINGS,
+      locale: 'zh',
+      account: 'test',
+    });
     expect(plan.items.some((i) => i.type === 'text' && i.text === '欧阳明远')).toBe(true);
     expect(plan.items.some((i) => i.type === 'qr')).toBe(true);
   });

@@ -23,7 +23,10 @@ const ZColour = z.string().trim().toLowerCase().regex(HEX, 'badgeColourInvalid')
  */
 export const ZBadgeSettings = z.object({
   size: z.enum(['A6', 'A7']).default('A6'),
-  perSheet: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).default(2),
+  perSheet: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(2),
   cutMarks: z.boolean().default(true),
   labels: z.enum(['zh', 'en', 'both']).default('both'),
   show: z

@@ -51,8 +51,15 @@ export function drawCertificate(job) {
   const width = pageWidth - 2 * MARGIN;
 
   // The frame.
-  doc.lineWidth(3).strokeColor(ACCENT).rect(20, 20, pageWidth - 40, pageHeight - 40).stroke();
-  doc.lineWidth(0.8).rect(28, 28, pageWidth - 56, pageHeight - 56).stroke();
+  doc
+    .lineWidth(3)
+    .strokeColor(ACCENT)
+    .rect(20, 20, pageWidth - 40, pageHeight - 40)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .rect(28, 28, pageWidth - 56, pageHeight - 56)
+    .stroke();
 
   // The texts, shrunk together until they fit above the signature area.
   const footer = 150;
@@ -61,26 +68,59 @@ export function drawCertificate(job) {
   const heights = (k) => {
     const h = (/** @type {string} */ font, /** @type {number} */ size, /** @type {string} */ text) =>
       text ? doc.font(font).fontSize(size).heightOfString(text, { width, align: 'center' }) : 0;
-    return h(BOLD, 28 * k, job.zh.title) + h(REGULAR, 14 * k, job.zh.body) + h(BOLD, 20 * k, job.en.title) + h(REGULAR, 12 * k, job.en.body) + 44 * k;
+    return (
+      h(BOLD, 28 * k, job.zh.title) +
+      h(REGULAR, 14 * k, job.zh.body) +
+      h(BOLD, 20 * k, job.en.title) +
+      h(REGULAR, 12 * k, job.en.body) +
+      44 * k
+    );
   };
   let k = 1;
   while (k > 0.45 && heights(k) > room) k -= 0.05;
   doc.y = MARGIN;
-  doc.font(BOLD).fontSize(28 * k).fillColor(INK).text(job.zh.title, MARGIN, doc.y, { width, align: 'center' });
+  doc
+    .font(BOLD)
+    .fontSize(28 * k)
+    .fillColor(INK)
+    .text(job.zh.title, MARGIN, doc.y, { width, align: 'center' });
   doc.moveDown(0.4);
-  doc.font(REGULAR).fontSize(14 * k).fillColor(INK).text(job.zh.body, MARGIN, doc.y, { width, align: 'center', lineGap: 4 * k });
+  doc
+    .font(REGULAR)
+    .fontSize(14 * k)
+    .fillColor(INK)
+    .text(job.zh.body, MARGIN, doc.y, { width, align: 'center', lineGap: 4 * k });
   doc.y += 20 * k;
-  doc.font(BOLD).fontSize(20 * k).fillColor(INK).text(job.en.title, MARGIN, doc.y, { width, align: 'center' });
+  doc
+    .font(BOLD)
+    .fontSize(20 * k)
+    .fillColor(INK)
+    .text(job.en.title, MARGIN, doc.y, { width, align: 'center' });
   doc.moveDown(0.4);
-  doc.font(REGULAR).fontSize(12 * k).fillColor(INK).text(job.en.body, MARGIN, doc.y, { width, align: 'center', lineGap: 3 * k });
+  doc
+    .font(REGULAR)
+    .fontSize(12 * k)
+    .fillColor(INK)
+    .text(job.en.body, MARGIN, doc.y, { width, align: 'center', lineGap: 3 * k });
 
   // The signatory, bottom right: signature image over the line, names under it, the seal over both.
   const signLeft = pageWidth - MARGIN - 240;
   const lineY = pageHeight - MARGIN - 50;
-  if (job.signature) doc.image(Buffer.from(job.signature), signLeft + 30, lineY - 62, { fit: [180, 58], align: 'center', valign: 'bottom' });
-  doc.lineWidth(0.8).strokeColor(INK).moveTo(signLeft, lineY).lineTo(signLeft + 240, lineY).stroke();
+  if (job.signature)
+    doc.image(Buffer.from(job.signature), signLeft + 30, lineY - 62, { fit: [180, 58], align: 'center', valign: 'bottom' });
+  doc
+    .lineWidth(0.8)
+    .strokeColor(INK)
+    .moveTo(signLeft, lineY)
+    .lineTo(signLeft + 240, lineY)
+    .stroke();
   const signatory = [job.zh.signatory, job.en.signatory].filter(Boolean).join('\n');
-  if (signatory) doc.font(REGULAR).fontSize(10).fillColor(INK).text(signatory, signLeft, lineY + 6, { width: 240, align: 'center' });
+  if (signatory)
+    doc
+      .font(REGULAR)
+      .fontSize(10)
+      .fillColor(INK)
+      .text(signatory, signLeft, lineY + 6, { width: 240, align: 'center' });
   if (job.seal) {
     doc.save().opacity(0.85);
     doc.image(Buffer.from(job.seal), signLeft + 140, lineY - 100, { fit: [110, 110], align: 'center', valign: 'center' });
@@ -93,8 +133,16 @@ export function drawCertificate(job) {
   qr(doc, job.verifyUrl, MARGIN, qrTop, side);
   const textLeft = MARGIN + side + 10;
   doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(job.codeLabel, textLeft, qrTop, { width: 300 });
-  doc.font(BOLD).fontSize(13).fillColor(INK).text(job.code, textLeft, doc.y + 2, { width: 300 });
-  doc.font(REGULAR).fontSize(8).fillColor(MUTED).text(`${job.verifyLabel} ${job.verifyUrl}`, textLeft, doc.y + 4, { width: 300 });
+  doc
+    .font(BOLD)
+    .fontSize(13)
+    .fillColor(INK)
+    .text(job.code, textLeft, doc.y + 2, { width: 300 });
+  doc
+    .font(REGULAR)
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`${job.verifyLabel} ${job.verifyUrl}`, textLeft, doc.y + 4, { width: 300 });
   doc.end();
   return done;
 }

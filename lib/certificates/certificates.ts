@@ -57,12 +57,20 @@ export async function uploadCertificateImage(
   fileName: string,
   data: Uint8Array,
 ): Promise<{ name: string }> {
-  const rule = { field: 'certificateImage', types: CERTIFICATE_IMAGE_TYPES, maxBytes: CERTIFICATE_IMAGE_LIMIT.bytes, tooLarge: CERTIFICATE_IMAGE_LIMIT.code };
+  const rule = {
+    field: 'certificateImage',
+    types: CERTIFICATE_IMAGE_TYPES,
+    maxBytes: CERTIFICATE_IMAGE_LIMIT.bytes,
+    tooLarge: CERTIFICATE_IMAGE_LIMIT.code,
+  };
   const { name } = await receiveAndPublish(db, { ...by, rule, fileName, data }, 'files');
   await db
     .insert(certificateSettings)
     .values({ conferenceId: by.conferenceId, [column[kind]]: name, updatedBy: by.userId })
-    .onConflictDoUpdate({ target: certificateSettings.conferenceId, set: { [column[kind]]: name, updatedBy: by.userId, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: certificateSettings.conferenceId,
+      set: { [column[kind]]: name, updatedBy: by.userId, updatedAt: new Date() },
+    });
   return { name };
 }
 
@@ -237,7 +245,10 @@ export async function myCertificatePdf(db: Executor, { conferenceId, userId, now
 }
 
 /** Whether the account's certificate can be downloaded now (the profile shows the button then), without issuing it. */
-export async function myCertificateReady(db: Executor, { conferenceId, userId, now }: { conferenceId: number; userId: string; now?: Date }) {
+export async function myCertificateReady(
+  db: Executor,
+  { conferenceId, userId, now }: { conferenceId: number; userId: string; now?: Date },
+) {
   const registrationId = await registrationOf(db, conferenceId, userId);
   if (!registrationId) return false;
   const [settings, eligible] = await Promise.all([
@@ -348,7 +359,10 @@ export async function certificateCounts(db: Executor, conferenceId: number) {
 }
 
 /** The organiser's sample: the saved text and images for a sample person, with a sample code that verifies nothing. */
-export async function certificatePreviewPdf(db: Executor, { conferenceId, account, locale }: { conferenceId: number; account: string; locale: Locale }) {
+export async function certificatePreviewPdf(
+  db: Executor,
+  { conferenceId, account, locale }: { conferenceId: number; account: string; locale: Locale },
+) {
   const settings = await certificateSettingsOf(db, conferenceId);
   if (!settings) throw new AppError('CERTIFICATE_NOT_SET');
   const t = serverTranslator(locale, 'onsiteDocs');

@@ -22,11 +22,7 @@ export function newCertificateCode(): string {
 
 /** A typed code in its canonical form, or null when it cannot be one of ours. */
 export function canonicalCode(typed: string): string | null {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return CANONICAL.test(code) ? code : null;
 }
 

@@ -36,3 +36,9 @@ export async function attendanceEligibility(
   if (!door) return { ok: false, reason: 'not-checked-in' };
   return { ok: true, registrationId, checkedInAt: door.checkedInAt };
 }
+
+/** Whether the conference is over now (certificates may be issued); false without an end date. */
+export function conferenceEnded(conf: { endDate: string | null; timeZone: string }, now = new Date()): boolean {
+  const ends = conferenceEndsAt(conf.endDate, conf.timeZone);
+  return ends !== null && now >= ends;
+}

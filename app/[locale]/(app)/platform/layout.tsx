@@ -6,7 +6,12 @@ import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
-  const [t, tp, ctx] = await Promise.all([getTranslations('nav'), getTranslations('programmeVersions'), getRequestContext()]);
+  const [t, tp, to, ctx] = await Promise.all([
+    getTranslations('nav'),
+    getTranslations('programmeVersions'),
+    getTranslations('onsiteDocs'),
+    getRequestContext(),
+  ]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
   const chair =
@@ -29,6 +34,8 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/hotel', label: t('hotelConfig') },
           { href: '/platform/config/review', label: t('reviewConfig') },
           { href: '/platform/manage/user', label: t('manageUser') },
+          { href: '/platform/onsite/badges', label: to('navBadges') },
+          { href: '/platform/onsite/certificates', label: to('navCertificates') },
           { href: '/platform/manage/order', label: t('manageOrder') },
           { href: '/platform/manage/receipt', label: t('manageReceipt') },
           { href: '/platform/manage/contribute', label: t('manageContribute') },

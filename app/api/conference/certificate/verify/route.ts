@@ -12,7 +12,9 @@ import { route } from '@/lib/http/route';
 export const GET = route({ query: ZCertificateCode, published: true }, async ({ db, conference, query, ip, locale }) => {
   await checkVerifyRate(db, ip);
   const found = await verifyCertificate(db, conference.id, query.code);
-  return found ? { valid: true, name: found.name, latinName: found.latinName, conference: localized(found.conference, locale) } : { valid: false };
+  return found
+    ? { valid: true, name: found.name, latinName: found.latinName, conference: localized(found.conference, locale) }
+    : { valid: false };
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

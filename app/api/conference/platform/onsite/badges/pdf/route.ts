@@ -9,9 +9,15 @@ import { route } from '@/lib/http/route';
  * match (none given: everyone), drawn in the badge worker with the saved settings.
  */
 export const GET = route({ auth: 'manager', query: ZBadgePrint }, async ({ db, conference, user, query, locale }) => {
-  const { registrationId, preview: _preview, ...filters } = query;
+  const { registrationId, lang, ...filters } = query;
   const selection = registrationId ? { registrationId } : { filters };
-  const { pdf } = await badgesPdf(db, { conferenceId: conference.id, timeZone: conference.timeZone, selection, locale, account: user.id });
+  const { pdf } = await badgesPdf(db, {
+    conferenceId: conference.id,
+    timeZone: conference.timeZone,
+    selection,
+    locale: lang ?? locale,
+    account: user.id,
+  });
   return fileResponse(pdf, { mime: 'application/pdf', fileName: registrationId ? `badge-${registrationId}.pdf` : 'badges.pdf' });
 });
 

@@ -24,10 +24,13 @@ export const GET = route({ auth: 'manager', query: ZCertificateImageQuery }, asy
 });
 
 /** Uploads the signature or the seal (multipart `file`: png or jpg up to 2 MB), through the upload intake. */
-export const POST = route({ auth: 'manager', query: ZCertificateImageQuery, changesSite: false }, async ({ req, db, conference, user, query }) => {
-  const { file, data } = await readUpload(req, CERTIFICATE_IMAGE_LIMIT);
-  return uploadCertificateImage(db, { conferenceId: conference.id, userId: user.id }, query.kind, file.name, data);
-});
+export const POST = route(
+  { auth: 'manager', query: ZCertificateImageQuery, changesSite: false },
+  async ({ req, db, conference, user, query }) => {
+    const { file, data } = await readUpload(req, CERTIFICATE_IMAGE_LIMIT);
+    return uploadCertificateImage(db, { conferenceId: conference.id, userId: user.id }, query.kind, file.name, data);
+  },
+);
 
 /** Takes the signature or the seal off the certificates. */
 export const DELETE = route({ auth: 'manager', query: ZCertificateImageQuery, changesSite: false }, async ({ db, conference, query }) =>
