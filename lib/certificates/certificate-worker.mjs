@@ -142,7 +142,9 @@ export function drawCertificate(job) {
     .font(REGULAR)
     .fontSize(8)
     .fillColor(MUTED)
-    .text(`${job.verifyLabel} ${job.verifyUrl}`, textLeft, doc.y + 4, { width: 300 });
+    .text(job.verifyLabel, textLeft, doc.y + 4, { width: 300 });
+  // The address on a line of its own, never wrapped (a break would cut the code).
+  doc.text(job.verifyUrl, textLeft, doc.y, { lineBreak: false });
   doc.end();
   return done;
 }

@@ -157,13 +157,21 @@ function certificatePool(): CertificatePool {
   return (holder[poolKey] ??= createPdfWorkerPool<CertificateJob>(certificateWorkerScript, 'certificate'));
 }
 
-/** The conference's dates as a range in one language ('' without dates). */
+/** The conference's dates as a range in one language ('' without dates): 2025年3月1日至3日, 1–3 March 2025. */
 export function conferenceDates(start: string | null, end: string | null, locale: Locale): string {
-  if (!start && !end) return '';
-  const format = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-  const a = new Date(`${start ?? end}T00:00:00Z`);
-  const b = new Date(`${end ?? start}T00:00:00Z`);
-  return format.formatRange(a, b);
+  const from = start ?? end;
+  const to = end ?? start;
+  if (!from || !to) return '';
+  const [y1, m1, d1] = from.split('-').map(Number);
+  const [y2, m2, d2] = to.split('-').map(Number);
+  if (locale === 'zh') {
+    const first = `${y1}年${m1}月${d1}日`;
+    if (from === to) return first;
+    if (y1 !== y2) return `${first}至${y2}年${m2}月${d2}日`;
+    return m1 === m2 ? `${first}至${d2}日` : `${first}至${m2}月${d2}日`;
+  }
+  const format = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return format.formatRange(new Date(Date.UTC(y1, m1 - 1, d1)), new Date(Date.UTC(y2, m2 - 1, d2))).replace(/\s*–\s*/g, '–');
 }
 
 type Person = { name: string; latinName: string; organisation: string; code: string };
@@ -207,7 +215,7 @@ export async function certificateJob(
     codeLabel: `${zh('certificateCodeLabel')} ${en('certificateCodeLabel')}`,
     code: displayCode(code),
     verifyLabel: `${zh('certificateVerifyAt')} ${en('certificateVerifyAt')}`,
-    verifyUrl: `${origin}/certificate/verify/${displayCode(code)}`,
+    verifyUrl: `${origin}/certificate/verify/${code}`,
   };
 }
 
@@ -300,7 +308,7 @@ export async function mailCertificateOnce(
         name: locale === 'en' ? person?.latinName || person?.name || '' : (person?.name ?? ''),
         link: profileLink(origin, locale),
         code: displayCode(row.code),
-        verify: `${origin}/certificate/verify/${displayCode(row.code)}`,
+        verify: `${origin}/certificate/verify/${row.code}`,
       },
     });
     return true;
