@@ -78,7 +78,8 @@ export function drawCertificate(job) {
   };
   let k = 1;
   while (k > 0.45 && heights(k) > room) k -= 0.05;
-  doc.y = MARGIN;
+  // Centred in the space above the signature area.
+  doc.y = MARGIN + Math.max(0, (room - heights(k)) / 2);
   doc
     .font(BOLD)
     .fontSize(28 * k)

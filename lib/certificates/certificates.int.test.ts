@@ -38,7 +38,10 @@ async function multipart(fileName: string, data: Uint8Array) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(data)], fileName, { type: 'application/octet-stream' }));
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { body: new Uint8Array(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')!, 'x-locale': 'en' } };
+  return {
+    body: new Uint8Array(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')!, 'x-locale': 'en' },
+  };
 }
 
 describe('verification codes and placeholders', () => {
@@ -83,12 +86,20 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     running = await plantConference(database, `cert-running-${backend}`);
     await db
       .update(conference)
-      .set({ startDate: '2025-03-01', endDate: '2025-03-03', city: { zh: '北京', en: 'Beijing' }, title: { zh: '高能物理大会', en: 'High Energy Physics Congress' } })
+      .set({
+        startDate: '2025-03-01',
+        endDate: '2025-03-03',
+        city: { zh: '北京', en: 'Beijing' },
+        title: { zh: '高能物理大会', en: 'High Energy Physics Congress' },
+      })
       .where(eq(conference.id, ended.conferenceId));
     await db.update(conference).set({ startDate: '2099-03-01', endDate: '2099-03-03' }).where(eq(conference.id, running.conferenceId));
     manager = await plantAccount(database, ended.conferenceId, 'manager');
     runningManager = await plantAccount(database, running.conferenceId, 'manager');
-    [{ id: doorList }] = await db.insert(checkinList).values({ conferenceId: ended.conferenceId, kind: 'door' }).returning({ id: checkinList.id });
+    [{ id: doorList }] = await db
+      .insert(checkinList)
+      .values({ conferenceId: ended.conferenceId, kind: 'door' })
+      .returning({ id: checkinList.id });
     const [{ id: runningDoor }] = await db
       .insert(checkinList)
       .values({ conferenceId: running.conferenceId, kind: 'door' })
@@ -113,7 +124,11 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
       [ended, manager.token],
       [running, runningManager.token],
     ] as const) {
-      const saved = await callHandler(settingsPost, fx, { token, body: JSON.stringify(TEXT), headers: { 'content-type': 'application/json' } });
+      const saved = await callHandler(settingsPost, fx, {
+        token,
+        body: JSON.stringify(TEXT),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(saved.status).toBe(200);
     }
   });
@@ -133,9 +148,12 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   };
   const verify = async (fx: ConferenceFixture, code: string) => {
-    const res = await verifyGet(apiRequest(`/api/conference/certificate/verify?code=${encodeURIComponent(code)}`, { method: 'GET', host: fx.host }), {
-      params: Promise.resolve({}),
-    });
+    const res = await verifyGet(
+      apiRequest(`/api/conference/certificate/verify?code=${encodeURIComponent(code)}`, { method: 'GET', host: fx.host }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Record<string, unknown> }).data;
   };
@@ -150,7 +168,11 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     expect((bad.json as { fields: Record<string, string> }).fields['body.en']).toMatch(/Unknown placeholder/);
     const upload = (kind: string, fileName: string, data: Uint8Array) =>
       multipart(fileName, data).then((m) =>
-        callHandler(imagePost, ended, { token: manager.token, path: `/api/conference/platform/onsite/certificates/image?kind=${kind}`, ...m }),
+        callHandler(imagePost, ended, {
+          token: manager.token,
+          path: `/api/conference/platform/onsite/certificates/image?kind=${kind}`,
+          ...m,
+        }),
       );
     expect((await upload('signature', 'signature.png', PNG)).status).toBe(200);
     expect((await upload('seal', 'seal.png', PNG)).status).toBe(200);
@@ -160,7 +182,9 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     huge.set(PNG);
     expect((await upload('seal', 'huge.png', huge)).json?.error).toBe('CERTIFICATE_IMAGE_TOO_LARGE');
     const participant = await plantAccount(database, ended.conferenceId);
-    expect((await callHandler(imagePost, ended, { token: participant.token, path: '/x?kind=seal', ...(await multipart('s.png', PNG)) })).status).toBe(403);
+    expect(
+      (await callHandler(imagePost, ended, { token: participant.token, path: '/x?kind=seal', ...(await multipart('s.png', PNG)) })).status,
+    ).toBe(403);
   });
 
   it('refuses a participant not checked in, one whose check-in was undone, and anyone before the conference ends', async () => {
@@ -173,7 +197,9 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toBe('CERTIFICATE_NOT_ENDED');
     // The rule itself: the same registration is eligible once the conference is over.
-    expect(await attendanceEligibility(database.db, { conferenceId: running.conferenceId, registrationId: people.early.registrationId })).toEqual({
+    expect(
+      await attendanceEligibility(database.db, { conferenceId: running.conferenceId, registrationId: people.early.registrationId }),
+    ).toEqual({
       ok: false,
       reason: 'not-ended',
     });
@@ -184,7 +210,9 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     });
     expect(later.ok).toBe(true);
     // Another conference's registration is not this one's.
-    expect(await attendanceEligibility(database.db, { conferenceId: ended.conferenceId, registrationId: people.early.registrationId })).toEqual({
+    expect(
+      await attendanceEligibility(database.db, { conferenceId: ended.conferenceId, registrationId: people.early.registrationId }),
+    ).toEqual({
       ok: false,
       reason: 'not-registered',
     });
@@ -194,7 +222,8 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     expect(await database.db.select().from(certificate).where(eq(certificate.conferenceId, running.conferenceId))).toEqual([]);
   });
 
-  const mailCertificateCall = (fx: ConferenceFixture, token: string) => callHandler(mailPost, fx, { token, body: '{}', headers: { 'content-type': 'application/json' } });
+  const mailCertificateCall = (fx: ConferenceFixture, token: string) =>
+    callHandler(mailPost, fx, { token, body: '{}', headers: { 'content-type': 'application/json' } });
 
   it('gives a checked-in participant a bilingual PDF with the placeholders filled and a code that verifies', async () => {
     const res = await download(ended, people.zh.account.token);
@@ -204,7 +233,9 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
     expect(text).toContain('参会证明');
     expect(text).toContain('Certificate of Attendance');
     expect(text).toContain('兹证明 清华大学 的 欧阳娜娜 于 2025年3月1日至3日 在北京参加了 高能物理大会。注册号 C-zh。');
-    expect(text).toContain('This is to certify that Nana Ouyang of 清华大学 attended High Energy Physics Congress in Beijing, 1–3 March 2025. Registration no. C-zh.');
+    expect(text).toContain(
+      'This is to certify that Nana Ouyang of 清华大学 attended High Energy Physics Congress in Beijing, 1–3 March 2025. Registration no. C-zh.',
+    );
     expect(text).toContain('会议主席 张大千');
     expect(text).not.toMatch(/\{(name|conference|dates|organisation|city|code)\}/);
     const [row] = await database.db.select().from(certificate).where(eq(certificate.registrationId, people.zh.registrationId));
@@ -228,7 +259,9 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
   });
 
   const certificateMails = async (to?: string) =>
-    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'certificateIssued'))).filter((m) => !to || m.toAddress === to);
+    (await database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'certificateIssued'))).filter(
+      (m) => !to || m.toAddress === to,
+    );
 
   it('mails each eligible participant once, in their language, however many bulk issues run at once', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => mailCertificates(database.db, { conferenceId: ended.conferenceId })));
@@ -257,7 +290,13 @@ describe.each(testBackends())('certificates of attendance on %s', (backend) => {
         .where(and(eq(certificate.registrationId, people.en.registrationId), isNull(certificate.mailedAt)));
       await new Promise((resolve) => setTimeout(resolve, 20));
       for (const row of unmailed) {
-        await enqueueMail(db, { conferenceId: ended.conferenceId, to: people.en.account.email, template: 'certificateIssued', locale: 'en', vars: {} });
+        await enqueueMail(db, {
+          conferenceId: ended.conferenceId,
+          to: people.en.account.email,
+          template: 'certificateIssued',
+          locale: 'en',
+          vars: {},
+        });
         await db.update(certificate).set({ mailedAt: new Date() }).where(eq(certificate.id, row.id));
       }
     };
