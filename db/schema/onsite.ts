@@ -25,7 +25,9 @@ export const checkinList = pgTable(
   },
   (t) => [
     check('checkin_list_kind_ck', sql`(${t.kind} = 'door' and ${t.feeId} is null) or (${t.kind} = 'fee' and ${t.feeId} is not null)`),
-    uniqueIndex('checkin_list_door_uq').on(t.conferenceId).where(sql`${t.kind} = 'door'`),
+    uniqueIndex('checkin_list_door_uq')
+      .on(t.conferenceId)
+      .where(sql`${t.kind} = 'door'`),
     uniqueIndex('checkin_list_fee_uq').on(t.conferenceId, t.feeId),
   ],
 );
