@@ -58,8 +58,9 @@ export async function checkinCounts(db: Executor, { conferenceId, timeZone }: Sc
     .from(checkin)
     .innerJoin(checkinList, and(eq(checkinList.id, checkin.listId), isNull(checkinList.closedAt)))
     .where(and(eq(checkin.conferenceId, conferenceId), isNull(checkin.undoneAt)))
-    .groupBy(checkin.listId, hourExpr)
-    .orderBy(asc(hourExpr), asc(checkin.listId));
+    // By position: the zone is a parameter, so the expression would not match itself in GROUP BY.
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`2`, sql`1`);
   return {
     lists: lists.map((l) => ({
       listId: l.id,
