@@ -45,13 +45,13 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
   const [pending, setPending] = useState<QueuedCheckin[]>([]);
   const [replayed, setReplayed] = useState<Replayed[]>([]);
   const flushing = useRef(false);
-  const opts = useRef(options);
-  opts.current = options;
+  const { locale, networkMessage } = options;
 
   const send = useCallback(
     (item: QueuedCheckin) =>
       apiFetch<CheckinOutcome>('/conference/manage/checkin', {
-        ...opts.current,
+        locale,
+        networkMessage,
         body: {
           listId: item.listId,
           clientId: item.clientId,
@@ -59,7 +59,7 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
           ...(item.token ? { token: item.token } : { registrationId: item.registrationId }),
         },
       }),
-    [],
+    [locale, networkMessage],
   );
 
   const flush = useCallback(async () => {
@@ -84,7 +84,6 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
   }, [send]);
 
   useEffect(() => {
-    setPending(load());
     const online = () => void flush();
     window.addEventListener('online', online);
     const timer = window.setInterval(() => {

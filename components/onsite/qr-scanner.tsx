@@ -17,7 +17,9 @@ export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
   const controls = useRef<Controls | null>(null);
   const last = useRef<{ text: string; at: number }>({ text: '', at: 0 });
   const handler = useRef(onScan);
-  handler.current = onScan;
+  useEffect(() => {
+    handler.current = onScan;
+  }, [onScan]);
   const [on, setOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -43,7 +43,13 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     ]);
     const [banquet] = await database.db
       .insert(registrationFee)
-      .values({ conferenceId: fx.conferenceId, kind: 'optional', title: { zh: '晚宴', en: 'Banquet' }, priceMinor: 30000, displayPriceMinor: 30000 })
+      .values({
+        conferenceId: fx.conferenceId,
+        kind: 'optional',
+        title: { zh: '晚宴', en: 'Banquet' },
+        priceMinor: 30000,
+        displayPriceMinor: 30000,
+      })
       .returning();
     banquetFee = banquet.id;
     door = await ensureDoorList(database.db, { conferenceId: fx.conferenceId });
@@ -96,7 +102,11 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     const who = await registrant();
     const [a, b] = [await staff(), await staff()];
     const first = await at(who.token, a.userId);
-    expect(first).toMatchObject({ result: 'checked-in', replayed: false, attendee: { name: expect.stringMatching(/^门口/), payment: 'paid' } });
+    expect(first).toMatchObject({
+      result: 'checked-in',
+      replayed: false,
+      attendee: { name: expect.stringMatching(/^门口/), payment: 'paid' },
+    });
     expect(JSON.stringify(first)).not.toContain(who.email);
     expect(JSON.stringify(first)).not.toContain(PHONE);
     const second = await at(who.token, b.userId);
@@ -107,7 +117,12 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     // Another conference does not see it.
     expect(await doorCheckIn(database.db, { conferenceId: other.conferenceId, registrationId: who.registrationId })).toBeNull();
 
-    await undoCheckIn(database.db, { conferenceId: fx.conferenceId, listId: door, registrationId: who.registrationId, actorUserId: b.userId });
+    await undoCheckIn(database.db, {
+      conferenceId: fx.conferenceId,
+      listId: door,
+      registrationId: who.registrationId,
+      actorUserId: b.userId,
+    });
     expect(await doorCheckIn(database.db, { conferenceId: fx.conferenceId, registrationId: who.registrationId })).toBeNull();
     await expect(
       undoCheckIn(database.db, { conferenceId: fx.conferenceId, listId: door, registrationId: who.registrationId, actorUserId: b.userId }),
@@ -123,7 +138,10 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     const s = await staff();
     const who = await registrant();
     const [payload, tag] = who.token.split('.');
-    const forged = signTicketToken({ conferenceId: fx.conferenceId, ticketId: 999_999, nonce: randomBytes(16).toString('base64url') }, randomBytes(32));
+    const forged = signTicketToken(
+      { conferenceId: fx.conferenceId, ticketId: 999_999, nonce: randomBytes(16).toString('base64url') },
+      randomBytes(32),
+    );
     const flipped = `${payload}.${tag.slice(0, -2)}${tag.at(-2) === 'A' ? 'B' : 'A'}${tag.at(-1)}`;
     expect(await at(forged, s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
     expect(await at('garbage', s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
@@ -133,7 +151,10 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     expect(await at(who.token, s.userId)).toEqual({ result: 'refused', reason: 'superseded', attendee: null });
 
     const cancelled = await registrant();
-    await database.db.update(conferenceRegistration).set({ status: 'cancelled' }).where(eq(conferenceRegistration.id, cancelled.registrationId));
+    await database.db
+      .update(conferenceRegistration)
+      .set({ status: 'cancelled' })
+      .where(eq(conferenceRegistration.id, cancelled.registrationId));
     expect(await at(cancelled.token, s.userId)).toEqual({ result: 'refused', reason: 'cancelled', attendee: null });
 
     const elsewhere = await registrant(other);
@@ -142,7 +163,13 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     // Found by search, an unpaid registrant is shown with the warning and not checked in.
     const unpaid = await registrant(fx, 'unpaid');
     expect(
-      await checkIn(database.db, { conferenceId: fx.conferenceId, listId: door, actorUserId: s.userId, clientId: randomUUID(), registrationId: unpaid.registrationId }),
+      await checkIn(database.db, {
+        conferenceId: fx.conferenceId,
+        listId: door,
+        actorUserId: s.userId,
+        clientId: randomUUID(),
+        registrationId: unpaid.registrationId,
+      }),
     ).toMatchObject({ result: 'refused', reason: 'not-on-list', attendee: { payment: 'unpaid', onList: false } });
     for (const r of [who, cancelled, elsewhere, unpaid]) {
       expect(await database.db.select().from(checkin).where(eq(checkin.registrationId, r.registrationId))).toHaveLength(0);
@@ -208,7 +235,8 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     const diner = await registrant();
     await order(fx, diner.userId, diner.registrationId, 'optional', banquetFee, 'success');
     const notDiner = await registrant();
-    const on = (token: string) => checkIn(database.db, { conferenceId: fx.conferenceId, listId: banquet.id, actorUserId: s.userId, clientId: randomUUID(), token });
+    const on = (token: string) =>
+      checkIn(database.db, { conferenceId: fx.conferenceId, listId: banquet.id, actorUserId: s.userId, clientId: randomUUID(), token });
     expect(await on(diner.token)).toMatchObject({ result: 'checked-in' });
     expect(await on(notDiner.token)).toMatchObject({ result: 'refused', reason: 'not-on-list' });
     const counts = await checkinCounts(database.db, { conferenceId: fx.conferenceId, timeZone: 'Asia/Shanghai' });
@@ -226,16 +254,26 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     expect((await callHandler(checkinRoute, fx, { body: body() })).status).toBe(401);
     expect((await callHandler(checkinRoute, fx, { token: participant.token, body: body() })).status).toBe(403);
     expect((await callHandler(checkinRoute, fx, { token: otherStaff.token, body: body() })).status).toBe(403);
-    expect((await callHandler(scanRoute, fx, { token: mine.token, body: JSON.stringify({ listId: door, token: who.token }) })).json?.data).toMatchObject({
+    expect(
+      (await callHandler(scanRoute, fx, { token: mine.token, body: JSON.stringify({ listId: door, token: who.token }) })).json?.data,
+    ).toMatchObject({
       result: 'found',
     });
-    expect((await callHandler(checkinRoute, fx, { token: manager.token, body: body() })).json?.data).toMatchObject({ result: 'checked-in' });
+    expect((await callHandler(checkinRoute, fx, { token: manager.token, body: body() })).json?.data).toMatchObject({
+      result: 'checked-in',
+    });
     // Another conference's list id is not found here.
     const otherDoor = await ensureDoorList(database.db, { conferenceId: other.conferenceId });
-    expect((await callHandler(scanRoute, fx, { token: mine.token, body: JSON.stringify({ listId: otherDoor, token: who.token }) })).status).toBe(404);
+    expect(
+      (await callHandler(scanRoute, fx, { token: mine.token, body: JSON.stringify({ listId: otherDoor, token: who.token }) })).status,
+    ).toBe(404);
 
     const search = (q: string) =>
-      callHandler(searchRoute, fx, { method: 'GET', token: mine.token, path: `/api/x?${new URLSearchParams({ listId: String(door), q })}` });
+      callHandler(searchRoute, fx, {
+        method: 'GET',
+        token: mine.token,
+        path: `/api/x?${new URLSearchParams({ listId: String(door), q })}`,
+      });
     const byPhone = await search(PHONE.slice(-6));
     expect((byPhone.json?.data as { attendees: unknown[] }).attendees.length).toBeGreaterThan(0);
     expect(byPhone.text).not.toContain(PHONE);
