@@ -13,6 +13,7 @@ import { encryptSecrets } from '@/lib/server/secrets';
 import { seedDemoIdentity } from './seed-identity';
 import { seedDemoNotices } from './seed-notices';
 import { seedDemoOnsiteDocs } from './seed-onsite-docs';
+import { seedDemoAttendees, seedDemoCheckin } from './seed-checkin';
 import {
   appearance,
   conference,
@@ -33,6 +34,8 @@ export const DEMO_ACCOUNTS = {
   manager: { email: 'organiser@confhub.test', password: 'Organiser-2026-demo', name: '会务组 Organiser' },
   reviewer: { email: 'reviewer@confhub.test', password: 'Reviewer-2026-demo', name: '审稿人 Reviewer' },
   participant: { email: 'participant@confhub.test', password: 'Participant-2026-demo', name: '张三 Zhang San' },
+  checkinStaff: { email: 'checkin@confhub.test', password: 'Checkin-2026-demo', name: '签到员 Door Staff' },
+  attendee: { email: 'attendee@confhub.test', password: 'Attendee-2026-demo', name: '李参会 Li Canhui' },
 } as const;
 
 async function ensureAccount(db: DB, input: { email: string; name: string; password: string }): Promise<string> {
@@ -55,6 +58,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     manager: await ensureAccount(db, DEMO_ACCOUNTS.manager),
     reviewer: await ensureAccount(db, DEMO_ACCOUNTS.reviewer),
     participant: await ensureAccount(db, DEMO_ACCOUNTS.participant),
+    checkinStaff: await ensureAccount(db, DEMO_ACCOUNTS.checkinStaff),
   };
   const emails = {
     participant: DEMO_ACCOUNTS.participant.email,
@@ -70,6 +74,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoFeedback(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoIdentity(db);
     await seedDemoOnsiteDocs(db, existing.id, ids.manager);
+    await seedDemoCheckin(db, existing.id, ids.checkinStaff);
     return false;
   }
   const today = todayIn('Asia/Shanghai', now);
@@ -194,6 +199,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoFeedback(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoIdentity(db);
   await seedDemoOnsiteDocs(db, demoId, ids.manager);
+  await seedDemoCheckin(db, demoId, ids.checkinStaff);
   return true;
 }
 
@@ -227,6 +233,14 @@ export async function seedDemoPayments(db: DB, conferenceId: number): Promise<vo
       },
     ])
     .onConflictDoNothing();
+}
+
+/**
+ * The demo's registrants with paid fees and tickets (db/seed-checkin.ts), planted once with a freshly created demo by
+ * `npm start` and `npm run seed` (never by the browser tests' seed, which counts the demo's registrants).
+ */
+export async function seedDemoRegistrants(db: DB): Promise<void> {
+  await seedDemoAttendees(db, DEMO_SLUG, DEMO_ACCOUNTS.attendee.password);
 }
 
 export function demoLoginsText(port: number | string): string {

@@ -4,11 +4,12 @@
  * when it runs on PGlite (the folder can only be opened by one process).
  */
 import { openDatabase } from '../db/client';
-import { demoLoginsText, seedDemo } from '../db/seed';
+import { demoLoginsText, seedDemo, seedDemoRegistrants } from '../db/seed';
 
 async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL || undefined });
   const created = await seedDemo(database.db);
+  if (created) await seedDemoRegistrants(database.db);
   await database.close();
   console.info(created ? 'Created the demo conference.' : 'The demo conference exists already; nothing changed.');
   console.info(demoLoginsText(process.env.PORT ?? 3000));

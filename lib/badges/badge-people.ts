@@ -16,7 +16,7 @@ import type { LocalizedText } from '@/lib/i18n/localized';
 import { displayPersonName, formatPersonName, isCjkText } from '@/lib/people/person-name';
 import { registrantConditions, type RegistrantFilters } from '@/lib/registration/registrants';
 import { tokenOf } from '@/lib/tickets/issue-ticket';
-import { STAFF_MEMBER_ROLE } from './staff-role';
+import { CHECKIN_ROLE as STAFF_MEMBER_ROLE } from '@/lib/onsite/staff';
 import type { BadgeRole } from './settings-schema';
 
 /** One person's badge, before the labels are put in a language. */

@@ -17,7 +17,7 @@ import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { A4, MARK_LENGTH, MARK_OFFSET, fitText, planBadge, sheetSlots, type BadgeText } from './badge-layout.mjs';
 import { badgePreview } from './badge-pdf';
 import { badgeNames } from './badge-people';
-import { STAFF_MEMBER_ROLE } from './staff-role';
+import { CHECKIN_ROLE as STAFF_MEMBER_ROLE } from '@/lib/onsite/staff';
 import { DEFAULT_BADGE_SETTINGS } from './settings-schema';
 
 /** A pdfkit document with the badges' fonts, for measuring as the worker does. */

@@ -1,6 +1,6 @@
 import { DataFolderInUseError } from '@/db/lock';
 import { getDatabase } from '@/db/client';
-import { demoLoginsText, seedDemo } from '@/db/seed';
+import { demoLoginsText, seedDemo, seedDemoRegistrants } from '@/db/seed';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startPaymentSweeper } from '@/lib/payments/recover';
@@ -34,7 +34,10 @@ export async function bootServer(): Promise<void> {
   const seed = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : database.kind === 'pglite';
   if (seed) {
     const created = await seedDemo(database.db);
-    if (created) console.info('[seed] created the demo conference');
+    if (created) {
+      await seedDemoRegistrants(database.db);
+      console.info('[seed] created the demo conference');
+    }
     console.info(`\n${demoLoginsText(process.env.PORT ?? 3000)}\n`);
   }
   startInvalidationListener(database, { global: true });

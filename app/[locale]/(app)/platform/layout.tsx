@@ -6,11 +6,12 @@ import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
-  const [t, tp, to, ctx] = await Promise.all([
+  const [t, tp, ctx, tc, to] = await Promise.all([
     getTranslations('nav'),
     getTranslations('programmeVersions'),
-    getTranslations('onsiteDocs'),
     getRequestContext(),
+    getTranslations('checkin'),
+    getTranslations('onsiteDocs'),
   ]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
@@ -34,8 +35,6 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/config/hotel', label: t('hotelConfig') },
           { href: '/platform/config/review', label: t('reviewConfig') },
           { href: '/platform/manage/user', label: t('manageUser') },
-          { href: '/platform/onsite/badges', label: to('navBadges') },
-          { href: '/platform/onsite/certificates', label: to('navCertificates') },
           { href: '/platform/manage/order', label: t('manageOrder') },
           { href: '/platform/manage/receipt', label: t('manageReceipt') },
           { href: '/platform/manage/contribute', label: t('manageContribute') },
@@ -46,8 +45,12 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
           { href: '/platform/programme', label: t('programme') },
           { href: '/platform/programme/versions', label: tp('menu') },
+          { href: '/platform/manage/checkin', label: tc('manageMenu') },
+          { href: '/platform/onsite/badges', label: to('navBadges') },
+          { href: '/platform/onsite/certificates', label: to('navCertificates') },
         ]
       : []),
+    ...(admin || ctx.roles.checkin ? [{ href: '/platform/checkin', label: tc('menu') }] : []),
     ...(admin || ctx.roles.reviewer
       ? [
           { href: '/platform/submissionManage/user', label: t('reviewerHome') },
