@@ -6,8 +6,8 @@ import { rolesFor } from '@/lib/auth/roles';
 import { openCheckinLists } from '@/lib/onsite/lists';
 import { liveTicket } from '@/lib/tickets/issue-ticket';
 import { conference, conferenceRegistration, user } from './schema';
-import { DEMO_ACCOUNTS, DEMO_SLUG, demoLoginsText, seedDemo, seedDemoRegistrants } from './seed';
-import { DEMO_ATTENDEES } from './seed-checkin';
+import { DEMO_ACCOUNTS, DEMO_SLUG, demoLoginsText, seedDemo } from './seed';
+import { DEMO_ATTENDEES, seedDemoRegistrants } from './seed-attendees';
 
 describe.each(testBackends())('the demo door on %s', (backend) => {
   let database: Database;

@@ -13,7 +13,7 @@ import { encryptSecrets } from '@/lib/server/secrets';
 import { seedDemoIdentity } from './seed-identity';
 import { seedDemoNotices } from './seed-notices';
 import { seedDemoOnsiteDocs } from './seed-onsite-docs';
-import { seedDemoAttendees, seedDemoCheckin } from './seed-checkin';
+import { seedDemoCheckin } from './seed-checkin';
 import {
   appearance,
   conference,
@@ -233,14 +233,6 @@ export async function seedDemoPayments(db: DB, conferenceId: number): Promise<vo
       },
     ])
     .onConflictDoNothing();
-}
-
-/**
- * The demo's registrants with paid fees and tickets (db/seed-checkin.ts), planted once with a freshly created demo by
- * `npm start` and `npm run seed` (never by the browser tests' seed, which counts the demo's registrants).
- */
-export async function seedDemoRegistrants(db: DB): Promise<void> {
-  await seedDemoAttendees(db, DEMO_SLUG, DEMO_ACCOUNTS.attendee.password);
 }
 
 export function demoLoginsText(port: number | string): string {

@@ -115,7 +115,10 @@ for (const lang of LANGS) {
     try {
       const page = await signIn(camera, STAFF.email, STAFF.password, lang.locale);
       await page.context().grantPermissions(['camera'], { origin: BASE_URL });
-      await page.goto(`${lang.prefix}/platform/checkin`);
+      const answer = await page.goto(`${lang.prefix}/platform/checkin`);
+      // The camera is allowed on the door's screen only.
+      expect(answer!.headers()['permissions-policy']).toContain('camera=(self)');
+      expect((await page.request.get(`${lang.prefix}/profile/userInfo`)).headers()['permissions-policy']).toContain('camera=()');
       const scan = page.getByRole('button', { name: lang.camera });
       await expect(scan).toBeInViewport();
       await scan.click();

@@ -4,7 +4,8 @@
  * when it runs on PGlite (the folder can only be opened by one process).
  */
 import { openDatabase } from '../db/client';
-import { demoLoginsText, seedDemo, seedDemoRegistrants } from '../db/seed';
+import { demoLoginsText, seedDemo } from '../db/seed';
+import { seedDemoRegistrants } from '../db/seed-attendees';
 
 async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL || undefined });

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { lockHolder } from '../db/lock';
 import { serverProcesses } from '../lib/server/processes';
-import { demoLoginsText, seedDemo, seedDemoRegistrants } from '../db/seed';
+import { demoLoginsText, seedDemo } from '../db/seed';
+import { seedDemoRegistrants } from '../db/seed-attendees';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };

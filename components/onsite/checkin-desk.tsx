@@ -2,7 +2,7 @@
 
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, ApiError } from '@/components/ui/api-client';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
@@ -31,6 +31,11 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
   const [found, setFound] = useState<Attendee[] | null>(null);
   const [busy, setBusy] = useState(false);
   const queue = useCheckinQueue(call);
+  const answer = useRef<HTMLDivElement>(null);
+  // A scanned card or the search's results come into view on a phone, their buttons with them.
+  useEffect(() => {
+    if (current || found?.length) answer.current?.scrollIntoView({ block: 'start' });
+  }, [current, found]);
   const listName = (l: List) => (l.kind === 'door' ? t('doorList') : localized(l.title, locale));
 
   const describe = (o: CheckinOutcome): Note => {
@@ -144,6 +149,7 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
         data-testid="checkin-list"
       />
       <QrScanner onScan={(text) => void scan(text)} />
+      <div ref={answer} style={{ scrollMarginTop: 8 }} />
       {note && (
         <Alert color={color[note.tone]} variant="light" role="status" data-testid="checkin-note" data-tone={note.tone}>
           {note.text}

@@ -1,6 +1,7 @@
 import { DataFolderInUseError } from '@/db/lock';
 import { getDatabase } from '@/db/client';
-import { demoLoginsText, seedDemo, seedDemoRegistrants } from '@/db/seed';
+import { demoLoginsText, seedDemo } from '@/db/seed';
+import { seedDemoRegistrants } from '@/db/seed-attendees';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startPaymentSweeper } from '@/lib/payments/recover';
