@@ -78,6 +78,7 @@ export function BadgeSettingsForm({ settings, fees }: { settings: BadgeSettings;
               <ColorInput
                 label={t('defaultColour')}
                 format="hex"
+                withEyeDropper={false}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -95,6 +96,7 @@ export function BadgeSettingsForm({ settings, fees }: { settings: BadgeSettings;
                 <ColorInput
                   label={t('colourFor', { fee: fee.title })}
                   format="hex"
+                  withEyeDropper={false}
                   value={field.value ?? ''}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
