@@ -30,7 +30,7 @@ export function BadgeSettingsForm({ settings, fees }: { settings: BadgeSettings;
     <form onSubmit={submit} noValidate data-testid="badge-settings">
       <Stack gap="md">
         <Title order={4}>{t('layoutTitle')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NativeSelect
             label={t('size')}
             data={[
