@@ -119,7 +119,14 @@ export function DynamicFields({
                 name={field.key}
                 render={({ field: f }) =>
                   field.type === 'radio' ? (
-                    <PlainRadioGroup {...common} name={f.name} options={options} value={(f.value as string) ?? ''} onChange={f.onChange} onBlur={f.onBlur} />
+                    <PlainRadioGroup
+                      {...common}
+                      name={f.name}
+                      options={options}
+                      value={(f.value as string) ?? ''}
+                      onChange={f.onChange}
+                      onBlur={f.onBlur}
+                    />
                   ) : (
                     <PlainCheckboxGroup
                       {...common}
@@ -134,7 +141,8 @@ export function DynamicFields({
               />
             );
           default:
-            if (field.key === 'unit') return <PlainUnitInput key={field.key} readOnly={readOnly.includes(field.key)} {...common} {...register(field.key)} />;
+            if (field.key === 'unit')
+              return <PlainUnitInput key={field.key} readOnly={readOnly.includes(field.key)} {...common} {...register(field.key)} />;
             return (
               <PlainInput
                 key={field.key}

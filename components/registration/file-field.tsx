@@ -68,7 +68,11 @@ export function FileField({
             {names[name] ?? name}
           </button>
           {!readOnly && (
-            <button type="button" {...buttonLook({ variant: 'subtle', size: 'compact-sm', color: 'red' })} onClick={() => onChange(value.filter((n) => n !== name))}>
+            <button
+              type="button"
+              {...buttonLook({ variant: 'subtle', size: 'compact-sm', color: 'red' })}
+              onClick={() => onChange(value.filter((n) => n !== name))}
+            >
               {t('removeFile')}
             </button>
           )}

@@ -116,7 +116,12 @@ export function RegisterForm(props: {
             dangerouslySetInnerHTML={{ __html: props.noticeHtml }}
           />
         </div>
-        <PlainCheckbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
+        <PlainCheckbox
+          label={t('agree')}
+          checked={agreed}
+          onChange={(e) => setAgreed(e.currentTarget.checked)}
+          data-testid="agree-notice"
+        />
         <p className={r.section}>{t('yourInfo')}</p>
         <DynamicFields
           fields={props.fields}

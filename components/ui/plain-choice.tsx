@@ -97,7 +97,12 @@ export function PlainRadioGroup({ value, onChange, ...props }: GroupProps & { va
 }
 
 /** Any number of choices (Mantine's Checkbox.Group), kept in the options' order. */
-export function PlainCheckboxGroup({ value, onChange, options, ...props }: GroupProps & { value: string[]; onChange: (value: string[]) => void }) {
+export function PlainCheckboxGroup({
+  value,
+  onChange,
+  options,
+  ...props
+}: GroupProps & { value: string[]; onChange: (value: string[]) => void }) {
   return (
     <ChoiceGroup
       {...props}

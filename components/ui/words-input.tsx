@@ -67,7 +67,12 @@ export function WordsInput({
         {value.map((word, i) => (
           <span key={word} className={w.pill}>
             <span className={w.pillText}>{word}</span>
-            <button type="button" className={w.remove} aria-label={t('removeWord', { word })} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className={w.remove}
+              aria-label={t('removeWord', { word })}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            >
               <svg viewBox="0 0 15 15" width="10" height="10" aria-hidden>
                 <path
                   fill="currentColor"

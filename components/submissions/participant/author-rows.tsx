@@ -35,7 +35,13 @@ export function AuthorRows({
           <fieldset key={row.id} className={a.row} data-testid={`submission-author-${i}`}>
             <legend className={a.legend}>{t('authorN', { n })}</legend>
             <div className={a.grid}>
-              <PlainInput label={t('surname')} required maxLength={100} {...register(`authors.${i}.surname`)} error={fieldError(e?.surname)} />
+              <PlainInput
+                label={t('surname')}
+                required
+                maxLength={100}
+                {...register(`authors.${i}.surname`)}
+                error={fieldError(e?.surname)}
+              />
               <PlainInput label={t('name')} required maxLength={100} {...register(`authors.${i}.name`)} error={fieldError(e?.name)} />
               <PlainInput
                 label={t('email')}

@@ -52,7 +52,11 @@ export function SubmissionFileField({
     >
       {value && (
         <div className={u.file}>
-          <a href={`/api/conference/submission/file?id=${value}`} className={`${ui.anchor} ${ui.sm}`} data-testid={`submission-file-link-${field}`}>
+          <a
+            href={`/api/conference/submission/file?id=${value}`}
+            className={`${ui.anchor} ${ui.sm}`}
+            data-testid={`submission-file-link-${field}`}
+          >
             {known?.id === value ? known.originalName : `#${value}`}
           </a>
           <button type="button" {...buttonLook({ variant: 'subtle', size: 'compact-sm', color: 'red' })} onClick={() => onChange(null)}>

@@ -26,16 +26,8 @@ const SCREEN_MESSAGES = [
   'submission.form',
   'upload',
   'forms.removeWord',
-  'validation.titleRequired',
-  'validation.sessionRequired',
-  'validation.reportTypeRequired',
-  'validation.categoryRequired',
+  'validation.submission*',
   'validation.invalidChoice',
-  'validation.keyword*',
-  'validation.abstract*',
-  'validation.fullTextRequired',
-  'validation.author*',
-  'validation.correspondingRequired',
   'validation.email*',
   'validation.phoneInvalid',
   'validation.hiddenCharacters',
@@ -184,7 +176,9 @@ export default async function SubmissionDetailsPage({
             <div className={ui.stack} data-gap="tight">
               <p className={`${ui.text} ${ui.strong}`}>{t(`statusLabel.${sub.decision.decision as 'accepted' | 'rejected' | 'modify'}`)}</p>
               {sub.decision.releasedAt && (
-                <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('releasedAt', { date: format.dateTime(sub.decision.releasedAt, 'short') })}</p>
+                <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
+                  {t('releasedAt', { date: format.dateTime(sub.decision.releasedAt, 'short') })}
+                </p>
               )}
               {sub.decision.finalOpinion && (
                 <>
