@@ -67,6 +67,8 @@ export const E2E = {
     zh: { email: 'ticket-zh@confhub.test', name: '张小票' },
     en: { email: 'ticket-en@confhub.test', name: 'Tina Ticket' },
   },
+  /** A paid registrant of the demo whose ticket the organiser reissues (e2e/tickets.spec.ts): nobody else uses it. */
+  ticketReissue: { email: 'ticket-reissue@confhub.test', name: '补发票' },
   /** Registered on the demo with its registration fee unpaid: no ticket (e2e/tickets.spec.ts). */
   ticketUnpaid: { email: 'ticket-unpaid@confhub.test', name: '未缴费' },
   /**
