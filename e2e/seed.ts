@@ -346,6 +346,7 @@ async function main() {
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');
+  await account(E2E.formVisitor, 'Form Visitor');
   await seedLanding(db, demo, delegateFee.id, account);
   await seedProgrammeBook(database, account);
   await seedProgramme(db, account);
