@@ -12,6 +12,8 @@ const nextConfig = {
     '@electric-sql/pglite',
     'pg',
     'nodemailer',
+    // Object storage (STORAGE_DRIVER=s3): loaded from node_modules at run time rather than bundled into every route.
+    '@aws-sdk/client-s3',
     'better-auth',
     'exceljs',
     'pdfkit',

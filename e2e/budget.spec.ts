@@ -116,3 +116,40 @@ test('the registration login and the hotel booking page with their forms load at
   }
   await api.dispose();
 });
+
+/**
+ * The last two form pages moved to the light screens (issue 22 point 9): the registration form (a signed-in account
+ * that has not registered, the demo's designed items and fees drawn) and the new-submission form (a registered
+ * participant) load at most 160 KB of compressed script each, in both languages, with their form drawn and neither zod
+ * nor Mantine's Combobox or Popover on their first load.
+ */
+test('the registration form and the new-submission form load at most 160 KB of compressed JavaScript, with no zod or drop-down layer', async ({
+  playwright,
+}) => {
+  const cookieOf = async (email: string) => {
+    const api = await playwright.request.newContext({ baseURL: hostUrl(null) });
+    const login = await api.post('/api/base/oauth/localLogin', { data: { email, password: E2E.password } });
+    expect(login.status(), `login as ${email}`).toBe(200);
+    const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    await api.dispose();
+    return cookie;
+  };
+  const pages = [
+    { pathname: '/conferenceRegister', form: 'register-form', cookie: await cookieOf(E2E.formVisitor) },
+    { pathname: '/profile/submission/details', form: 'submission-form', cookie: await cookieOf(E2E.registeredParticipant) },
+  ];
+  for (const prefix of ['', '/en']) {
+    for (const page of pages) {
+      const pathname = `${prefix}${page.pathname}`;
+      const { html, scripts } = await pageScripts(hostUrl(null, pathname), { cookie: page.cookie });
+      expect(html, `${pathname} draws its form`).toContain(`data-testid="${page.form}"`);
+      for (const { what, marker } of HEAVY) {
+        const carrying = scripts.filter((s) => s.text.includes(marker)).map((s) => s.src);
+        expect(carrying, `${pathname} loads ${what} on its first load`).toEqual([]);
+      }
+      const weight = await pageWeight(hostUrl(null, pathname), { cookie: page.cookie });
+      const detail = weight.scripts.map((s) => `${s.src} ${kb(s.transferred)}`).join(', ');
+      expect(weight.transferred, `${pathname}: ${kb(weight.transferred)} — ${detail}`).toBeLessThanOrEqual(PARTICIPANT_BUDGET);
+    }
+  }
+});

@@ -177,7 +177,8 @@ async function main() {
   }
 
   // A ticket holder per language (e2e/tickets.spec.ts): the registration fee paid by a confirmed transfer issues the ticket.
-  for (const [locale, holder] of Object.entries(E2E.ticketHolders) as ['zh' | 'en', { email: string; name: string }][]) {
+  const holders = [...Object.entries(E2E.ticketHolders), ['zh', E2E.ticketReissue]] as ['zh' | 'en', { email: string; name: string }][];
+  for (const [locale, holder] of holders) {
     const userId = await account(holder.email, holder.name);
     await registerParticipant(db, {
       conference: demo,
@@ -346,6 +347,7 @@ async function main() {
   for (const email of E2E.freshParticipants) await account(email, 'Fresh Participant');
   await account(E2E.resetUser.email, E2E.resetUser.name);
   await account(E2E.logoutUser, 'Logout Tester');
+  await account(E2E.formVisitor, 'Form Visitor');
   await seedLanding(db, demo, delegateFee.id, account);
   await seedProgrammeBook(database, account);
   await seedProgramme(db, account);

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '@/db/seed';
 import { expectNoSerious } from './support/axe';
 import { E2E } from './support/fixtures-data';
+import { waitForMail } from './support/helpers';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -59,4 +61,45 @@ test('a participant without a paid registration sees no ticket', async ({ browse
   await expect(page.getByTestId('ticket-pending')).toHaveText('完成注册缴费后，这里将显示您的电子票。');
   expect((await page.request.get('/api/conference/ticket/pdf')).status()).toBe(404);
   await page.context().close();
+});
+
+/**
+ * The organiser reissues a ticket from the registrant's page (a lost phone): asked in the app's dialog, the version
+ * goes up, and the registrant gets the new ticket by mail with its PDF attached. An unpaid registrant's page offers
+ * no ticket to reissue.
+ */
+test('the organiser reissues a registrant’s ticket, which is mailed with its PDF', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, locale: 'zh-CN' });
+  const answer = await context.request.post('/api/base/oauth/localLogin', { data: DEMO_ACCOUNTS.manager });
+  expect(answer.status()).toBe(200);
+  const registrantId = async (email: string) => {
+    const list = await context.request.get(`/api/conference/manage/user/list?q=${encodeURIComponent(email)}`);
+    const rows = ((await list.json()) as { data: { rows: { id: number; email: string }[] } }).data.rows;
+    return rows.find((r) => r.email === email)!.id;
+  };
+  const page = waitForHydrationOnGoto(await context.newPage());
+  await page.goto(`/platform/manage/userDetails?id=${await registrantId(E2E.ticketReissue.email)}`);
+  const state = page.getByTestId('registrant-ticket-state');
+  const before = Number(/第 (\d+) 版/.exec((await state.textContent()) ?? '')?.[1]);
+  expect(before, 'the paid registrant holds a ticket').toBeGreaterThanOrEqual(1);
+  const since = Date.now();
+  const reissue = page.getByTestId('ticket-reissue');
+  await reissue.scrollIntoViewIfNeeded();
+  await expect(reissue).toBeInViewport();
+  await reissue.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('旧的二维码在入场时将被拒绝');
+  await dialog.getByRole('button', { name: '重新签发电子票' }).click();
+  await expect(state).toContainText(`第 ${before + 1} 版`);
+  const mail = await waitForMail(E2E.ticketReissue.email, since);
+  expect(mail.subject).toContain('电子票');
+  expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+  expect(mail.attachments[0].content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  await page.goto(`/en/platform/manage/userDetails?id=${await registrantId(E2E.ticketUnpaid.email)}`);
+  await expect(page.getByTestId('registrant-ticket-state')).toHaveText(
+    'The registration is not complete (unpaid or cancelled): no ticket.',
+  );
+  await expect(page.getByTestId('ticket-reissue')).toHaveCount(0);
+  await context.close();
 });

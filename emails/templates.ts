@@ -563,7 +563,7 @@ export const mailTemplates = {
       lines: [
         '{name}，您好：',
         '您在 {conference} 的注册（注册号 {code}）已完成，电子票已生成。',
-        '入场时请出示电子票二维码：登录后在个人中心查看，或下载电子票 PDF：{link}',
+        '入场时请出示电子票二维码：电子票 PDF 见本邮件附件，也可登录后在个人中心查看或下载：{link}',
         '请勿将二维码转给他人；如电子票重新签发，旧二维码将失效。',
       ],
     },
@@ -572,7 +572,7 @@ export const mailTemplates = {
       lines: [
         'Dear {name},',
         'Your registration for {conference} (registration no. {code}) is complete and your ticket is ready.',
-        'Show the ticket’s QR code at the entrance: sign in and open your profile, or download the ticket PDF: {link}',
+        'Show the ticket’s QR code at the entrance: the ticket PDF is attached to this mail; you can also sign in to see it in your profile or download it: {link}',
         'Do not pass the QR code on; if the ticket is reissued, the old QR code stops working.',
       ],
     },

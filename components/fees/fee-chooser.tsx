@@ -145,12 +145,14 @@ export function FeeChooser({
       {only !== 'optional' && (
         <fieldset
           className={classes.group}
+          role="radiogroup"
+          aria-labelledby={`${id}-legend`}
           aria-required={offer.register.length > 0 || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           data-testid="register-fee"
         >
-          <legend className={classes.label}>
+          <legend id={`${id}-legend`} className={classes.label}>
             {t('registerFee')}
             {offer.register.length > 0 && (
               <span className={classes.required} aria-hidden>

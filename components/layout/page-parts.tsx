@@ -36,7 +36,7 @@ export function Notice({
 }
 
 export type ButtonLook = {
-  variant?: 'filled' | 'light';
+  variant?: 'filled' | 'light' | 'subtle' | 'default';
   size?: 'sm' | 'xs' | 'compact-sm';
   color?: 'red';
 };

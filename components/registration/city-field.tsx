@@ -1,11 +1,18 @@
 'use client';
 
-import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import f from '@/components/ui/plain-form.module.css';
+import c from '@/components/ui/plain-choice.module.css';
 import type { Locale } from '@/lib/i18n/localized';
 import { joinCity, REGIONS, splitCity } from '@/lib/registration/regions';
+import d from './dynamic-fields.module.css';
 
-/** A city item: the region (China's provinces, or outside China) and the city, stored as `<code>/<city>`. */
+/**
+ * A city item: the region (China's provinces, or outside China) and the city, stored as `<code>/<city>`. Plain
+ * elements in Mantine's look (the plain form kit): a fieldset named by the item's label, each control naming the
+ * item's error.
+ */
 export function CityField({
   field,
   label,
@@ -24,18 +31,40 @@ export function CityField({
   formLocale: Locale;
 }) {
   const t = useTranslations('registerForm');
+  const id = useId();
   const { region, city } = splitCity(value);
+  const control = {
+    className: f.input,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
   return (
-    <Input.Wrapper label={label} required={required} error={error} data-field={field}>
-      <Group grow mt={4} align="flex-start">
-        <NativeSelect
+    <fieldset className={c.group} data-field={field} aria-labelledby={`${id}-label`}>
+      <legend id={`${id}-label`} className={f.label}>
+        {label}
+        {required && (
+          <span className={f.required} aria-hidden>
+            {' *'}
+          </span>
+        )}
+      </legend>
+      <div className={d.city}>
+        <select
+          {...control}
           aria-label={t('region')}
-          data={[{ value: '', label: t('region') }, ...REGIONS.map((r) => ({ value: r.code, label: r[formLocale] }))]}
           value={region}
           onChange={(e) => onChange(joinCity(e.currentTarget.value, city))}
           data-testid={`region-${field}`}
-        />
-        <TextInput
+        >
+          <option value="">{t('region')}</option>
+          {REGIONS.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r[formLocale]}
+            </option>
+          ))}
+        </select>
+        <input
+          {...control}
           aria-label={t('city')}
           placeholder={t('city')}
           maxLength={60}
@@ -43,7 +72,12 @@ export function CityField({
           onChange={(e) => onChange(joinCity(region, e.currentTarget.value))}
           data-testid={`city-${field}`}
         />
-      </Group>
-    </Input.Wrapper>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={f.error}>
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

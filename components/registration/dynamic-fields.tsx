@@ -1,24 +1,25 @@
 'use client';
 
-import { Checkbox, Group, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { PlainCheckboxGroup, PlainRadioGroup } from '@/components/ui/plain-choice';
+import { PlainInput, PlainSelect, PlainTextarea } from '@/components/ui/plain-form';
+import { PlainUnitInput } from '@/components/ui/plain-unit-input';
+import { useFieldError } from '@/components/ui/use-api';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { countryName, offeredCountries } from '@/lib/registration/countries';
 import { MULTI_TYPES } from '@/lib/registration/field-types';
 import type { Answers, AnswersInput, FormField } from '@/lib/registration/fields';
-import { UnitAutocomplete } from '@/components/ui/unit-autocomplete';
-import { useFieldError } from '@/components/ui/use-api';
 import { CityField } from './city-field';
 import { FileField } from './file-field';
-
-/** Mantine's MultiSelect (a drop-down with its floating layer), loaded only by a form that has a multiple-choice item. */
-const MultiSelect = dynamic(() => import('@/components/ui/multi-select').then((m) => m.MultiSelect));
+import f from './dynamic-fields.module.css';
 
 /**
- * The organiser-designed part of the registration form, in `formLocale` (the preview shows both
- * languages side by side; the real form uses the page's language).
+ * The organiser-designed part of the registration form, in `formLocale` (the preview shows both languages side by
+ * side; the real form uses the page's language). Built of the plain form kit (components/ui/plain-form.tsx,
+ * plain-choice.tsx, plain-upload.tsx), so the registration form's light screen ships no Mantine for it: selects are
+ * native (the phone's own picker), radio and checkbox items native controls, and a multiple-choice item its options as
+ * checkboxes (no drop-down layer).
  */
 export function DynamicFields({
   fields,
@@ -44,7 +45,7 @@ export function DynamicFields({
   const fieldError = useFieldError();
   const visible = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   return (
-    <Stack gap="sm">
+    <div className={f.stack}>
       {visible.map((field) => {
         const label = localized(field.label, formLocale);
         const error = fieldError(errors[field.key]);
@@ -94,97 +95,56 @@ export function DynamicFields({
               />
             );
           case 'textarea':
-            return <Textarea key={field.key} autosize minRows={3} {...common} {...register(field.key)} />;
+            return <PlainTextarea key={field.key} rows={3} {...common} {...register(field.key)} />;
           case 'date':
-            return <TextInput key={field.key} type="date" {...common} {...register(field.key)} />;
+            return <PlainInput key={field.key} type="date" {...common} {...register(field.key)} />;
           case 'select':
-            // A native select (the phone's own picker; typing a letter jumps to the first match): '' until one is chosen.
-            // Country names come from the runtime's ICU, which names a few regions differently in Node and in
-            // browsers (HK, MO, PS, FK): the server's words stay, without a hydration error.
+            // '' until one is chosen; typing a letter jumps to the first match.
             return (
-              <NativeSelect key={field.key} {...common} {...register(field.key)}>
-                <option value="">{t('choose')}</option>
-                {options.map((o) => (
-                  <option key={o.value} value={o.value} suppressHydrationWarning={field.key === 'country'}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
+              <PlainSelect
+                key={field.key}
+                {...common}
+                {...register(field.key)}
+                options={[{ value: '', label: t('choose') }, ...options]}
+                namesMayDiffer={field.key === 'country'}
+              />
             );
+          case 'radio':
+          case 'checkBox':
           case 'multiSelect':
             return (
               <Controller
                 key={field.key}
                 control={control}
                 name={field.key}
-                render={({ field: f }) => (
-                  <MultiSelect
-                    {...common}
-                    data={options}
-                    searchable
-                    placeholder={t('choose')}
-                    value={(f.value as string[]) ?? []}
-                    onChange={f.onChange}
-                    onBlur={f.onBlur}
-                  />
-                )}
-              />
-            );
-          case 'radio':
-            return (
-              <Controller
-                key={field.key}
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <Radio.Group {...common} value={(f.value as string) ?? ''} onChange={f.onChange}>
-                    <Group mt={4}>
-                      {options.map((o) => (
-                        <Radio key={o.value} value={o.value} label={o.label} />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                )}
-              />
-            );
-          case 'checkBox':
-            return (
-              <Controller
-                key={field.key}
-                control={control}
-                name={field.key}
-                render={({ field: f }) => (
-                  <Checkbox.Group {...common} value={(f.value as string[]) ?? []} onChange={f.onChange}>
-                    <Group mt={4}>
-                      {options.map((o) => (
-                        <Checkbox key={o.value} value={o.value} label={o.label} />
-                      ))}
-                    </Group>
-                  </Checkbox.Group>
-                )}
-              />
-            );
-          default:
-            if (field.key === 'unit')
-              return (
-                <Controller
-                  key={field.key}
-                  control={control}
-                  name={field.key}
-                  render={({ field: f }) => (
-                    <UnitAutocomplete
+                render={({ field: f }) =>
+                  field.type === 'radio' ? (
+                    <PlainRadioGroup
                       {...common}
                       name={f.name}
-                      readOnly={readOnly.includes(field.key)}
+                      options={options}
                       value={(f.value as string) ?? ''}
                       onChange={f.onChange}
                       onBlur={f.onBlur}
                     />
-                  )}
-                />
-              );
+                  ) : (
+                    <PlainCheckboxGroup
+                      {...common}
+                      name={f.name}
+                      options={options}
+                      value={(f.value as string[]) ?? []}
+                      onChange={f.onChange}
+                      onBlur={f.onBlur}
+                    />
+                  )
+                }
+              />
+            );
+          default:
+            if (field.key === 'unit')
+              return <PlainUnitInput key={field.key} readOnly={readOnly.includes(field.key)} {...common} {...register(field.key)} />;
             return (
-              <TextInput
+              <PlainInput
                 key={field.key}
                 readOnly={readOnly.includes(field.key)}
                 type={field.key === 'email' ? 'email' : 'text'}
@@ -194,7 +154,7 @@ export function DynamicFields({
             );
         }
       })}
-    </Stack>
+    </div>
   );
 }
 

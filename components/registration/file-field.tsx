@@ -1,13 +1,14 @@
 'use client';
 
-import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { buttonLook, ui } from '@/components/layout/page-parts';
+import { showApiError } from '@/components/ui/form-errors';
+import { PlainUpload } from '@/components/ui/plain-upload';
+import u from '@/components/ui/plain-upload.module.css';
+import { useDownload } from '@/components/ui/use-api';
 import { fileRules } from '@/lib/registration/field-types';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@/lib/storage/file-types';
-import { showApiError } from '@/components/ui/form-errors';
-import { UploadField } from '@/components/ui/upload-field';
-import { useDownload } from '@/components/ui/use-api';
 
 /**
  * A file item: each chosen file is uploaded at once to the temporary area, and the item's value is
@@ -38,7 +39,7 @@ export function FileField({
   const rules = fileRules(field);
 
   return (
-    <UploadField<string>
+    <PlainUpload<string>
       url="/conference/conferenceUser/temp/upload"
       fields={{ field }}
       label={label}
@@ -58,22 +59,25 @@ export function FileField({
       }}
     >
       {value.map((name) => (
-        <Group key={name} gap="xs" data-testid="uploaded-file">
-          <Anchor
-            component="button"
+        <div key={name} className={u.file} data-testid="uploaded-file">
+          <button
             type="button"
-            size="sm"
+            className={`${ui.anchor} ${u.linkButton}`}
             onClick={() => download('/conference/conferenceUser/download/files', [{ name, field }]).catch((e: unknown) => showApiError(e))}
           >
             {names[name] ?? name}
-          </Anchor>
+          </button>
           {!readOnly && (
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(value.filter((n) => n !== name))}>
+            <button
+              type="button"
+              {...buttonLook({ variant: 'subtle', size: 'compact-sm', color: 'red' })}
+              onClick={() => onChange(value.filter((n) => n !== name))}
+            >
               {t('removeFile')}
-            </Button>
+            </button>
           )}
-        </Group>
+        </div>
       ))}
-    </UploadField>
+    </PlainUpload>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { Alert, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,8 +11,11 @@ import type { Answers, FormField } from '@/lib/registration/fields';
 import { localePath } from '@/components/ui/api-client';
 import { useApiAction, useAppLocale } from '@/components/ui/use-api';
 import { NOT_SENT, useApiForm } from '@/components/ui/use-api-form';
+import { Notice, ui } from '@/components/layout/page-parts';
+import { PlainCheckbox } from '@/components/ui/plain-choice';
+import { PlainSubmit } from '@/components/ui/plain-form';
 import { DynamicFields, emptyAnswers } from './dynamic-fields';
-import { SubmitButton } from '@/components/ui/submit-button';
+import r from './register-form.module.css';
 
 const REDIRECT_SECONDS = 3;
 type Registered = { code: string; nextPath: string };
@@ -21,7 +23,7 @@ type Registered = { code: string; nextPath: string };
 /**
  * The registration form: the notice to accept, the organiser-designed fields, then a 3-second
  * countdown to the next page (spec §4 registration flow). Checked with the handler's schema, loaded
- * with the form's first check.
+ * with the form's first check. Plain elements (the plain form kit): the page is a light screen, with no Mantine.
  */
 export function RegisterForm(props: {
   noticeHtml: string;
@@ -90,29 +92,37 @@ export function RegisterForm(props: {
 
   if (done) {
     return (
-      <Alert color="green" data-testid="register-success">
-        <Text fw={600}>{t('success', { code: done.code })}</Text>
-        <Text size="sm" data-testid="register-countdown">
+      <Notice color="green" data-testid="register-success">
+        <p className={`${ui.text} ${ui.strong}`}>{t('success', { code: done.code })}</p>
+        <p className={`${ui.text} ${ui.sm}`} data-testid="register-countdown">
           {t('countdown', { seconds })}
-        </Text>
-      </Alert>
+        </p>
+      </Notice>
     );
   }
   return (
     <form onSubmit={submit} noValidate data-testid="register-form">
-      <Stack gap="md">
-        <div>
-          <Text fw={600} mb="xs">
+      <div className={ui.stack}>
+        <div className={ui.stack} data-gap="xs">
+          <p className={`${ui.text} ${ui.strong}`} id="register-notice-title">
             {t('notice')}
-          </Text>
+          </p>
           <div
+            className={r.notice}
             data-testid="register-notice"
-            style={{ maxHeight: 320, overflow: 'auto', padding: 12, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            role="region"
+            aria-labelledby="register-notice-title"
+            tabIndex={0}
             dangerouslySetInnerHTML={{ __html: props.noticeHtml }}
           />
         </div>
-        <Checkbox label={t('agree')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="agree-notice" />
-        <Divider label={t('yourInfo')} labelPosition="left" />
+        <PlainCheckbox
+          label={t('agree')}
+          checked={agreed}
+          onChange={(e) => setAgreed(e.currentTarget.checked)}
+          data-testid="agree-notice"
+        />
+        <p className={r.section}>{t('yourInfo')}</p>
         <DynamicFields
           fields={props.fields}
           countryOptions={props.countryOptions}
@@ -124,7 +134,7 @@ export function RegisterForm(props: {
         />
         {offer.charged && (
           <>
-            <Divider label={tf('sectionTitle')} labelPosition="left" />
+            <p className={r.section}>{tf('sectionTitle')}</p>
             <FeeChooser
               offer={offer}
               value={fees}
@@ -138,10 +148,12 @@ export function RegisterForm(props: {
             />
           </>
         )}
-        <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="register-submit">
-          {t('submit')}
-        </SubmitButton>
-      </Stack>
+        <div>
+          <PlainSubmit error={formError} loading={form.formState.isSubmitting} data-testid="register-submit">
+            {t('submit')}
+          </PlainSubmit>
+        </div>
+      </div>
     </form>
   );
 }

@@ -146,7 +146,10 @@ export function PlainTextarea({
 
 export type PlainOption = { value: string; label: string; disabled?: boolean };
 
-/** A native select (the phone's own picker). */
+/**
+ * A native select (the phone's own picker). `namesMayDiffer`: the options' words come from the runtime's ICU (country
+ * names), which names a few differently in Node and in browsers; the server's words stay, without a hydration error.
+ */
 export function PlainSelect({
   label,
   description,
@@ -155,14 +158,16 @@ export function PlainSelect({
   id: given,
   ref,
   options,
+  namesMayDiffer,
   ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; options: PlainOption[] }) {
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; options: PlainOption[]; namesMayDiffer?: boolean }) {
   const { id, control } = useField({ description, error, required }, given);
   return (
     <Field id={id} label={label} description={description} error={error} required={required}>
       <select ref={ref} {...control} {...select}>
         {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
+          <option key={o.value} value={o.value} disabled={o.disabled} suppressHydrationWarning={namesMayDiffer}>
             {o.label}
           </option>
         ))}

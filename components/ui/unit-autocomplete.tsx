@@ -2,28 +2,9 @@
 
 import { TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
-import type { UnitEntry, UnitPage } from '@/lib/units/units';
+import { useId } from 'react';
+import { useUnitNames } from './unit-names';
 import { useAppLocale } from './use-api';
-
-/** The unit list, fetched once per page load and shared by every unit field. */
-let units: Promise<UnitEntry[]> | null = null;
-
-function loadUnits(): Promise<UnitEntry[]> {
-  units ??= fetch('/api/home/company/findByQuery', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, size: 99999 }),
-    credentials: 'same-origin',
-  })
-    .then((res) => res.json() as Promise<{ code: number; data: UnitPage }>)
-    .then((answer) => (answer.code === 200 ? answer.data.records : []))
-    .catch(() => {
-      units = null;
-      return [];
-    });
-  return units;
-}
 
 /**
  * The organisation (unit) field of the forms: suggestions from the unit list (spec §7
@@ -56,18 +37,8 @@ export function UnitAutocomplete({
 }) {
   const t = useTranslations('units');
   const locale = useAppLocale();
-  const [names, setNames] = useState<string[]>([]);
+  const names = useUnitNames(locale);
   const listId = useId();
-
-  useEffect(() => {
-    let alive = true;
-    void loadUnits().then((list) => {
-      if (alive) setNames([...new Set(list.map((u) => (locale === 'en' ? u.enTitle : u.zhTitle)))]);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [locale]);
 
   return (
     <>

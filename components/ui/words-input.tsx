@@ -1,14 +1,15 @@
 'use client';
 
-import { Pill, PillsInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import f from './plain-form.module.css';
+import w from './words-input.module.css';
 
 /**
- * A short list of words (a submission's keywords) typed one after another, each shown as a pill
- * with its remove button: Enter, a `splitChars` character or leaving the box adds what was typed (a
- * pasted list is split), Backspace in an empty box takes the last word back. Mantine's PillsInput
- * without TagsInput's drop-down (Combobox and its floating layer), since nothing is suggested.
+ * A short list of words (a submission's keywords) typed one after another, each shown as a pill with its remove
+ * button: Enter, a `splitChars` character or leaving the box adds what was typed (a pasted list is split), Backspace in
+ * an empty box takes the last word back. Plain elements in Mantine's PillsInput look (the plain form kit, no drop-down
+ * layer, nothing of Mantine shipped); the error's id is `<id>-error`, named by the box's input.
  */
 export function WordsInput({
   label,
@@ -46,21 +47,48 @@ export function WordsInput({
     if (words.length !== value.length) onChange(words);
     setDraft('');
   };
+  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <PillsInput label={label} description={description} required={required} error={error} id={id}>
-      <Pill.Group>
+    <div className={f.field}>
+      <label htmlFor={id} className={f.label}>
+        {label}
+        {required && (
+          <span className={f.required} aria-hidden>
+            {' *'}
+          </span>
+        )}
+      </label>
+      {description && (
+        <p id={`${id}-description`} className={f.description}>
+          {description}
+        </p>
+      )}
+      <div className={w.box} data-invalid={error ? true : undefined}>
         {value.map((word, i) => (
-          <Pill
-            key={word}
-            withRemoveButton
-            onRemove={() => onChange(value.filter((_, j) => j !== i))}
-            removeButtonProps={{ 'aria-label': t('removeWord', { word }), 'aria-hidden': false, tabIndex: 0 }}
-          >
-            {word}
-          </Pill>
+          <span key={word} className={w.pill}>
+            <span className={w.pillText}>{word}</span>
+            <button
+              type="button"
+              className={w.remove}
+              aria-label={t('removeWord', { word })}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            >
+              <svg viewBox="0 0 15 15" width="10" height="10" aria-hidden>
+                <path
+                  fill="currentColor"
+                  d="M11.78 4.03a.75.75 0 0 0-1.06-1.06L7.5 6.19 4.28 2.97a.75.75 0 0 0-1.06 1.06L6.44 7.25l-3.22 3.22a.75.75 0 1 0 1.06 1.06L7.5 8.31l3.22 3.22a.75.75 0 1 0 1.06-1.06L8.56 7.25l3.22-3.22Z"
+                />
+              </svg>
+            </button>
+          </span>
         ))}
-        <PillsInput.Field
+        <input
+          id={id}
+          className={w.field}
           value={draft}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
           data-testid={testId}
           onChange={(event) => {
             const text = event.currentTarget.value;
@@ -77,7 +105,12 @@ export function WordsInput({
           }}
           onBlur={() => add(draft)}
         />
-      </Pill.Group>
-    </PillsInput>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={f.error}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

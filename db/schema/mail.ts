@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@/lib/i18n/localized';
+import type { MailAttachmentRef } from '@/lib/mail/attachment-ref';
 import { user } from './auth';
 import { conference } from './conferences';
 
@@ -21,6 +22,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * A file the worker attaches when it sends (lib/mail/attachments.ts): a reference, not the bytes, so a
+     * credential such as a ticket's PDF is drawn at send time from the live record and never stored in the outbox.
+     */
+    attachment: jsonb('attachment').$type<MailAttachmentRef>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

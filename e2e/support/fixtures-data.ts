@@ -14,6 +14,8 @@ export const E2E = {
   freshParticipants: ['fresh1@confhub.test', 'fresh2@confhub.test', 'fresh3@confhub.test'],
   resetUser: { email: 'reset-me@confhub.test', name: 'Reset Tester' },
   logoutUser: 'logout@confhub.test',
+  /** A demo account that never registers: the registration form drawn for the budget, phone and axe tests (e2e/light-forms.spec.ts). */
+  formVisitor: 'form-visitor@confhub.test',
   /** Registered on the demo with an unpaid registration fee, banquet and tour each: the payment test pays them (one per language). */
   payers: ['payer-zh@confhub.test', 'payer-en@confhub.test'],
   /** Registrants of the demo whose registration fee is paid (e2e/invoices.spec.ts: e-invoices, zh and en). */
@@ -65,6 +67,8 @@ export const E2E = {
     zh: { email: 'ticket-zh@confhub.test', name: '张小票' },
     en: { email: 'ticket-en@confhub.test', name: 'Tina Ticket' },
   },
+  /** A paid registrant of the demo whose ticket the organiser reissues (e2e/tickets.spec.ts): nobody else uses it. */
+  ticketReissue: { email: 'ticket-reissue@confhub.test', name: '补发票' },
   /** Registered on the demo with its registration fee unpaid: no ticket (e2e/tickets.spec.ts). */
   ticketUnpaid: { email: 'ticket-unpaid@confhub.test', name: '未缴费' },
   /**

@@ -12,7 +12,12 @@ export async function waitForMail(to: string, since: number, timeoutMs = 20_000)
       .sort()
       .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ParsedMail & { receivedAt: number })
       .filter((mail) => mail.to.includes(to.toLowerCase()) && mail.receivedAt >= since);
-    if (found.length) return found.at(-1)!;
+    if (found.length) {
+      const mail = found.at(-1)!;
+      // An attachment's bytes were written as JSON ({ type: 'Buffer', data }): bytes again.
+      const attachments = mail.attachments.map((a) => ({ ...a, content: Buffer.from((a.content as unknown as { data: number[] }).data) }));
+      return { ...mail, attachments };
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);

@@ -1,5 +1,6 @@
 /** Just enough MIME to read what nodemailer sends: headers, multipart parts, base64 and quoted-printable. */
-export type ParsedMail = { to: string[]; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type ParsedMail = { to: string[]; subject: string; text: string; html: string; attachments: MailAttachment[] };
 
 function decodeQuotedPrintable(body: string): Buffer {
   const joined = body.replace(/=\r?\n/g, '');
@@ -42,7 +43,18 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
-function collect(raw: string, out: { text: string; html: string }) {
+type Collected = { text: string; html: string; attachments: MailAttachment[] };
+
+function attachmentOf(headers: Record<string, string>, body: string): MailAttachment | null {
+  const disposition = headers['content-disposition'] ?? '';
+  if (!/^attachment/i.test(disposition)) return null;
+  const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+  return { filename, contentType: (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(), content };
+}
+
+function collect(raw: string, out: Collected) {
   const { headers, body } = splitHeaders(raw);
   const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
@@ -53,13 +65,15 @@ function collect(raw: string, out: { text: string; html: string }) {
     }
     return;
   }
-  if (type.startsWith('text/html')) out.html += decodeBody(headers, body);
+  const attachment = attachmentOf(headers, body);
+  if (attachment) out.attachments.push(attachment);
+  else if (type.startsWith('text/html')) out.html += decodeBody(headers, body);
   else if (type.startsWith('text/plain')) out.text += decodeBody(headers, body);
 }
 
 export function parseMail(raw: string, to: string[]): ParsedMail {
   const { headers } = splitHeaders(raw);
-  const out = { text: '', html: '' };
+  const out: Collected = { text: '', html: '', attachments: [] };
   collect(raw, out);
   return { to, subject: decodeWords(headers.subject ?? ''), ...out };
 }

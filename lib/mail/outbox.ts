@@ -2,6 +2,7 @@ import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import type { MailTemplateName } from '@/emails/templates';
 import type { Locale } from '@/lib/i18n/localized';
+import type { MailAttachmentRef } from './attachment-ref';
 import { platformName } from './platform-name';
 import { renderConferenceMail } from './template-overrides';
 
@@ -11,6 +12,8 @@ export type MailRequest = {
   template: MailTemplateName;
   locale: Locale;
   vars: Record<string, string | number>;
+  /** A file the worker draws and attaches when it sends (lib/mail/attachments.ts). */
+  attachment?: MailAttachmentRef;
 };
 
 /**
@@ -25,6 +28,7 @@ export async function enqueueMail(db: Executor, mail: MailRequest): Promise<numb
     template: mail.template,
     locale: mail.locale,
     to: mail.to,
+    attachment: mail.attachment,
     ...(await renderConferenceMail(db, mail.conferenceId, mail.template, mail.locale, {
       ...mail.vars,
       platform: platformName(mail.locale),
@@ -36,7 +40,16 @@ export async function enqueueMail(db: Executor, mail: MailRequest): Promise<numb
 export async function enqueueRendered(
   db: Executor,
   conferenceId: number | null,
-  mail: { template: string; locale: string; to: string; subject: string; text: string; html: string; campaignId?: number },
+  mail: {
+    template: string;
+    locale: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    campaignId?: number;
+    attachment?: MailAttachmentRef;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
@@ -49,6 +62,7 @@ export async function enqueueRendered(
       text: mail.text,
       html: mail.html,
       campaignId: mail.campaignId ?? null,
+      attachment: mail.attachment ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row.id;

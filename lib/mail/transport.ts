@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
+import type { OutgoingAttachment } from './attachments';
 import { vetSmtpHost } from './safe-host';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; attachments?: OutgoingAttachment[] };
 /** How one send may be cut short: aborting the signal ends it (nodemailer's `signal`, EABORT). */
 export type SendOptions = { signal?: AbortSignal };
 export type MailTransport = { send: (mail: OutgoingMail, options?: SendOptions) => Promise<void>; describe: string; close?: () => void };

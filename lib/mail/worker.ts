@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
+import { resolveAttachments } from './attachments';
 import { ConferenceTransports } from './conference-transports';
 import { CONFERENCE_SMTP_KINDS, throughPlatformSmtp } from './template-catalog';
 import type { MailTransport } from './transport';
@@ -93,7 +94,14 @@ export async function drainOutbox(
       continue;
     }
     try {
-      await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachments = await resolveAttachments(db, mail.attachment);
+      await transport.send({
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })

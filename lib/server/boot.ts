@@ -2,11 +2,13 @@ import { DataFolderInUseError } from '@/db/lock';
 import { getDatabase } from '@/db/client';
 import { demoLoginsText, seedDemo } from '@/db/seed';
 import { seedDemoRegistrants } from '@/db/seed-attendees';
+import { registerMailAttachment } from '@/lib/mail/attachments';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
 import { startPaymentSweeper } from '@/lib/payments/recover';
 import { startBookWorker } from '@/lib/programme/book/book-sweep';
 import { startUploadSweeper } from '@/lib/storage/intake';
+import { ticketMailAttachment } from '@/lib/tickets/ticket-attachment';
 import { startInvalidationListener } from './invalidation-listener';
 
 /**
@@ -44,6 +46,7 @@ export async function bootServer(): Promise<void> {
   startInvalidationListener(database, { global: true });
   const transport = transportFromEnv();
   if (!transport) console.info('[mail] SMTP_HOST is not set: mails are printed here and held in the outbox');
+  registerMailAttachment('ticket', ticketMailAttachment);
   startMailWorker(database.db, transport, Number(process.env.MAIL_POLL_MS ?? 2000));
   startUploadSweeper(database.db);
   startPaymentSweeper(database.db);

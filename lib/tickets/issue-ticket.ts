@@ -26,7 +26,10 @@ export function ticketPdfPath(): string {
   return '/api/conference/ticket/pdf';
 }
 
-/** The ticket mail, in the registrant's language, in the caller's transaction (platform SMTP: MAIL_KINDS). */
+/**
+ * The ticket mail, in the registrant's language, in the caller's transaction (platform SMTP: MAIL_KINDS), with the
+ * ticket's PDF attached when it is sent (./ticket-attachment.ts).
+ */
 async function queueTicketMail(tx: Executor, conferenceId: number, holder: TicketHolderContact) {
   const origin = await siteOrigin(tx, conferenceId);
   await enqueueMail(tx, {
@@ -40,6 +43,7 @@ async function queueTicketMail(tx: Executor, conferenceId: number, holder: Ticke
       code: holder.code,
       link: `${origin}${ticketPdfPath()}`,
     },
+    attachment: { kind: 'ticket', conferenceId, registrationId: holder.registrationId },
   });
 }
 

@@ -1,15 +1,17 @@
 'use client';
 
-import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { UploadField } from '@/components/ui/upload-field';
+import { buttonLook, ui } from '@/components/layout/page-parts';
+import { PlainUpload } from '@/components/ui/plain-upload';
+import u from '@/components/ui/plain-upload.module.css';
 import type { SubmissionFileField as Field } from '@/lib/submissions/limits';
 
 export type KnownFile = { id: number; originalName: string };
 
 /**
  * The abstract or full-text file: chosen, uploaded at once (the server checks type by content and
- * size), and kept as the uploaded file's id; the current file can be downloaded or removed.
+ * size), and kept as the uploaded file's id; the current file can be downloaded or removed. The plain
+ * form kit's upload (the submission form is a light screen).
  */
 export function SubmissionFileField({
   field,
@@ -34,7 +36,7 @@ export function SubmissionFileField({
 }) {
   const t = useTranslations('submission.form');
   return (
-    <UploadField<KnownFile>
+    <PlainUpload<KnownFile>
       url="/conference/submission/upload"
       fields={{ field }}
       label={label}
@@ -49,15 +51,19 @@ export function SubmissionFileField({
       onUploaded={(saved) => onChange({ id: saved.id, originalName: saved.originalName })}
     >
       {value && (
-        <Group gap="xs" wrap="wrap">
-          <Anchor href={`/api/conference/submission/file?id=${value}`} size="sm" data-testid={`submission-file-link-${field}`}>
+        <div className={u.file}>
+          <a
+            href={`/api/conference/submission/file?id=${value}`}
+            className={`${ui.anchor} ${ui.sm}`}
+            data-testid={`submission-file-link-${field}`}
+          >
             {known?.id === value ? known.originalName : `#${value}`}
-          </Anchor>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(null)}>
+          </a>
+          <button type="button" {...buttonLook({ variant: 'subtle', size: 'compact-sm', color: 'red' })} onClick={() => onChange(null)}>
             {t('removeFile')}
-          </Button>
-        </Group>
+          </button>
+        </div>
       )}
-    </UploadField>
+    </PlainUpload>
   );
 }

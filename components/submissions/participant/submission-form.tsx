@@ -1,10 +1,10 @@
 'use client';
 
-import { Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { ui } from '@/components/layout/page-parts';
+import { PlainGrid, PlainInput, PlainSelect, PlainSubmit, PlainTextarea } from '@/components/ui/plain-form';
 import { useAppLocale } from '@/components/ui/use-api';
 import { useApiForm } from '@/components/ui/use-api-form';
 import { WordsInput } from '@/components/ui/words-input';
@@ -30,7 +30,7 @@ export type FormCall = {
  * The submission form (new, edit in place, or resubmit after "need to modify"): checked in the
  * browser with the same schema the server uses for this call (loaded with the first check); the
  * server's refusals land on the fields or in a notification. The choices are native selects (the
- * phone's own picker).
+ * phone's own picker); everything is the plain form kit (the page is a light screen, no Mantine).
  */
 export function SubmissionForm({
   mode,
@@ -81,10 +81,10 @@ export function SubmissionForm({
 
   const choice = (name: 'reportType' | 'category', options: FormCall['reportTypes']) =>
     options.length > 0 && (
-      <NativeSelect
+      <PlainSelect
         label={t(name)}
         required
-        data={[
+        options={[
           { value: '', label: t('choose'), disabled: true },
           ...options.map((o) => ({ value: o.value, label: localized(o.label, locale) })),
         ]}
@@ -125,8 +125,8 @@ export function SubmissionForm({
 
   return (
     <form onSubmit={submit} noValidate data-testid="submission-form">
-      <Stack gap="md">
-        <TextInput
+      <div className={ui.stack}>
+        <PlainInput
           label={t('paperTitle')}
           required
           maxLength={300}
@@ -138,10 +138,10 @@ export function SubmissionForm({
           control={form.control}
           name="sessionId"
           render={({ field }) => (
-            <NativeSelect
+            <PlainSelect
               label={t('session')}
               required
-              data={[
+              options={[
                 { value: '', label: t('sessionPlaceholder'), disabled: true },
                 ...call.sessions.map((s) => ({ value: String(s.id), label: s.path.map((p) => localized(p, locale)).join(' / ') })),
               ]}
@@ -155,10 +155,12 @@ export function SubmissionForm({
             />
           )}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {choice('reportType', call.reportTypes)}
-          {choice('category', call.categories)}
-        </SimpleGrid>
+        {(call.reportTypes.length > 0 || call.categories.length > 0) && (
+          <PlainGrid>
+            {choice('reportType', call.reportTypes)}
+            {choice('category', call.categories)}
+          </PlainGrid>
+        )}
         <Controller
           control={form.control}
           name="keywords"
@@ -176,11 +178,10 @@ export function SubmissionForm({
             />
           )}
         />
-        <Textarea
+        <PlainTextarea
           label={t('abstract')}
           required
-          autosize
-          minRows={6}
+          rows={6}
           maxLength={call.rules.abstractMaxChars}
           description={t('abstractCount', { count: abstract.length, max: call.rules.abstractMaxChars })}
           {...form.register('abstract')}
@@ -190,12 +191,12 @@ export function SubmissionForm({
         {fileField('abstractFileId')}
         {fileField('fullTextFileId')}
         <AuthorRows control={form.control} register={form.register} errors={errors} />
-        <Group justify="flex-end">
-          <SubmitButton error={formError} loading={form.formState.isSubmitting} data-testid="submission-submit">
+        <div className={ui.group} style={{ justifyContent: 'flex-end' }}>
+          <PlainSubmit error={formError} loading={form.formState.isSubmitting} data-testid="submission-submit">
             {mode === 'new' ? t('submit') : mode === 'edit' ? t('save') : t('resubmit')}
-          </SubmitButton>
-        </Group>
-      </Stack>
+          </PlainSubmit>
+        </div>
+      </div>
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { myConferences } from '@/lib/conferences/lifecycle';
 import { registeredConferences } from '@/lib/conferences/registered-conferences';
 import { RegisteredConferences } from '@/components/conferences/registered-conferences';
+import { PlatformConferences } from '@/components/conferences/platform-conferences';
+import { overviewFilter, platformOverview } from '@/lib/conferences/platform-overview';
 import { siteUrl } from '@/lib/conferences/site-url';
 import { localized } from '@/lib/i18n/localized';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -28,10 +30,15 @@ const STATUS_COLORS: Record<ConferenceStatus, string> = {
 
 /**
  * My conferences: those I registered for (with their websites), then those I organise: create one,
- * request publication, cancel it, close; the platform administrator's review.
+ * request publication, cancel it, close; for the platform administrator, every conference of the installation
+ * (PlatformConferences) and the links to the review and the identity providers. Drawn in the platform's own frame
+ * (components/site/platform-header.tsx), not inside the conference whose address it was opened on.
  */
-export default async function ConsolePage() {
+export default async function ConsolePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, user, roles, locale } = await requirePage('/console');
+  // Every conference of the installation, for the platform administrator only.
+  const filter = overviewFilter(await searchParams);
+  const overview = roles.platformAdmin ? await platformOverview(db, filter) : null;
   const [t, ti, rows, registered, h] = await Promise.all([
     getTranslations('console'),
     getTranslations('identityAdmin'),
@@ -45,6 +52,7 @@ export default async function ConsolePage() {
       <Title order={2} mb="lg">
         {t('title')}
       </Title>
+      {overview && <PlatformConferences rows={overview.rows} total={overview.total} filter={filter} host={host} locale={locale} />}
       <RegisteredConferences rows={registered} host={host} locale={locale} />
       <Group justify="space-between" mb="xs" mt="xl">
         <Title order={3} size="h4">

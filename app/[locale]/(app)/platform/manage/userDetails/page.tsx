@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { EditRegistrant } from '@/components/registration/registrant-form';
+import { ReissueTicketButton } from '@/components/tickets/reissue-ticket-button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { requirePage } from '@/lib/auth/require-page';
 import { formatMoney } from '@/lib/fees/money';
@@ -13,6 +14,8 @@ import { loadCountryOptions, loadFields } from '@/lib/registration/field-config'
 import { findRegistrant } from '@/lib/registration/registrants';
 import { parseId } from '@/lib/validation/primitives';
 import { conferenceFormatter } from '@/lib/i18n/format';
+import { findTicketHolder } from '@/lib/tickets/holder';
+import { liveTicket } from '@/lib/tickets/issue-ticket';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -50,6 +53,8 @@ export default async function ManageUserDetailsPage({
   const fileNames = await originalFileNames(db, conference.id, fields, [registrant.answers]);
   const answers = describeAnswers(fields, registrant.answers, locale, fileNames);
   const format = conferenceFormatter(locale, conference.timeZone);
+  const scope = { conferenceId: conference.id, registrationId: registrant.id };
+  const [tt, holder, ticket] = await Promise.all([getTranslations('ticketAdmin'), findTicketHolder(db, scope), liveTicket(db, scope)]);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -117,6 +122,21 @@ export default async function ManageUserDetailsPage({
             {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
           </Text>
         ))}
+      </Paper>
+      <Paper withBorder p="md" data-testid="registrant-ticket">
+        <Title order={5} mb="sm">
+          {tt('title')}
+        </Title>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" data-testid="registrant-ticket-state">
+            {ticket
+              ? tt('live', { generation: ticket.generation, issuedAt: format.dateTime(ticket.issuedAt, 'short') })
+              : holder?.complete
+                ? tt('notIssued')
+                : tt('none')}
+          </Text>
+          {holder?.complete && <ReissueTicketButton registrationId={registrant.id} email={registrant.email} issued={ticket !== null} />}
+        </Stack>
       </Paper>
       <Paper withBorder p="md">
         <Title order={5} mb="sm">

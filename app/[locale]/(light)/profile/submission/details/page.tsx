@@ -1,14 +1,16 @@
-import { Alert, Anchor, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { Notice, Panel, TextLink, ui } from '@/components/layout/page-parts';
 import { SubmissionStatusBadge } from '@/components/submissions/participant/status-badge';
 import { EMPTY_AUTHOR } from '@/components/submissions/participant/author-constants';
 import { SubmissionForm } from '@/components/submissions/participant/submission-form';
 import { WithdrawButton } from '@/components/submissions/participant/withdraw-button';
-import { AnchorLink } from '@/components/ui/button-link';
+import d from '@/components/submissions/participant/submission-details.module.css';
 import { requirePage } from '@/lib/auth/require-page';
 import { ERROR_TABLE } from '@/lib/http/app-error';
 import { conferenceFormatter } from '@/lib/i18n/format';
+import { lightClientMessages } from '@/lib/i18n/light-messages';
 import { authorCall } from '@/lib/submissions/call-view';
 import { callForPapers, callStateNow } from '@/lib/submissions/config';
 import { choiceLabel } from '@/lib/submissions/config-schemas';
@@ -19,6 +21,20 @@ import { flattenSessions, sessionPathLabel } from '@/lib/submissions/session-tre
 import { parseId } from '@/lib/validation/primitives';
 import { authorName } from '@/lib/people/person-name';
 
+/** The submission form's words (its fields, uploads, keywords, authors and the schema's messages), beside what every light screen's islands use. */
+const SCREEN_MESSAGES = [
+  'submission.form',
+  'upload',
+  'forms.removeWord',
+  'validation.submission*',
+  'validation.invalidChoice',
+  'validation.email*',
+  'validation.phoneInvalid',
+  'validation.hiddenCharacters',
+  'validation.tooLong',
+  'validation.numberInvalid',
+] as const;
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('submission');
   return { title: t('detailsTitle') };
@@ -27,7 +43,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * One submission of mine (?id=) or a new one (no id): the form while I may change it (new while
  * the call is open, edit while waiting, resubmit after a released "need to modify"), else the
- * content read-only; the versions handed in; the decision and final opinion once released.
+ * content read-only; the versions handed in; the decision and final opinion once released. A light screen
+ * (app/[locale]/(light)): server HTML, the form built of the plain form kit with its words in a nested provider.
  */
 export default async function SubmissionDetailsPage({
   searchParams,
@@ -51,9 +68,14 @@ export default async function SubmissionDetailsPage({
     fullTextMaxMb: view.fullTextMaxMb,
   };
   const back = (
-    <AnchorLink href="/profile/submission" size="sm">
-      {t('back')}
-    </AnchorLink>
+    <div>
+      <TextLink href="/profile/submission" size="sm">
+        {t('back')}
+      </TextLink>
+    </div>
+  );
+  const withWords = async (form: React.ReactNode) => (
+    <NextIntlClientProvider messages={await lightClientMessages(SCREEN_MESSAGES)}>{form}</NextIntlClientProvider>
   );
 
   if (raw === undefined) {
@@ -70,21 +92,19 @@ export default async function SubmissionDetailsPage({
       authors: [{ ...EMPTY_AUTHOR, email: user.email, corresponding: true }],
     };
     return (
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
+      <Panel>
+        <div className={ui.stack}>
           {back}
-          <Title order={2} size="h3">
-            {t('newTitle')}
-          </Title>
+          <h2 className={ui.h3}>{t('newTitle')}</h2>
           {refusal ? (
-            <Alert color="gray" data-testid="submission-cannot-create">
+            <Notice color="gray" data-testid="submission-cannot-create">
               {t('cannotCreate', { reason: te(ERROR_TABLE[refusal].message) })}
-            </Alert>
+            </Notice>
           ) : (
-            <SubmissionForm mode="new" call={formCall} initial={initial} files={{}} />
+            await withWords(<SubmissionForm mode="new" call={formCall} initial={initial} files={{}} />)
           )}
-        </Stack>
-      </Paper>
+        </div>
+      </Panel>
     );
   }
 
@@ -94,14 +114,14 @@ export default async function SubmissionDetailsPage({
       : await Promise.all([mySubmissionView(db, conference.id, user.id, id), findMySubmissionRow(db, conference.id, user.id, id)]);
   if (!sub || !row) {
     return (
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
+      <Panel>
+        <div className={ui.stack}>
           {back}
-          <Alert color="orange" data-testid="submission-not-found">
+          <Notice color="orange" data-testid="submission-not-found">
             {t('notFound')}
-          </Alert>
-        </Stack>
-      </Paper>
+          </Notice>
+        </div>
+      </Panel>
     );
   }
   const can = authorActions(row, state);
@@ -109,7 +129,13 @@ export default async function SubmissionDetailsPage({
   const sessions = new Map(flattenSessions(call.sessions).map((s) => [s.id, sessionPathLabel(s, locale)]));
   const fileName = (fileId: number | null) => (fileId ? (sub.files[fileId]?.originalName ?? `#${fileId}`) : t('noFile'));
   const fileLink = (fileId: number | null) =>
-    fileId ? <Anchor href={`/api/conference/submission/file?id=${fileId}`}>{fileName(fileId)}</Anchor> : <Text span>{t('noFile')}</Text>;
+    fileId ? (
+      <a href={`/api/conference/submission/file?id=${fileId}`} className={ui.anchor}>
+        {fileName(fileId)}
+      </a>
+    ) : (
+      <span>{t('noFile')}</span>
+    );
   const mode = can.edit ? 'edit' : can.resubmit ? 'resubmit' : null;
   const initial: SubmissionInput = {
     title: sub.title,
@@ -125,106 +151,94 @@ export default async function SubmissionDetailsPage({
   const files = Object.fromEntries(Object.values(sub.files).map((f) => [f.id, { id: f.id, originalName: f.originalName }]));
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap="lg">
+    <Panel>
+      <div className={ui.stack} data-gap="lg">
         {back}
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h3">
+        <div className={`${ui.group} ${d.head}`}>
+          <h2 className={ui.h3}>
             {mode === 'edit' ? t('editTitle') : mode === 'resubmit' ? t('resubmitTitle') : t('detailsTitle')} · {sub.code}
-          </Title>
-          <Group gap="xs">
+          </h2>
+          <div className={ui.group} data-gap="xs">
             <SubmissionStatusBadge status={sub.status} label={t(`statusLabel.${sub.status}`)} />
             {can.withdraw && <WithdrawButton id={sub.id} size="sm" />}
-          </Group>
-        </Group>
+          </div>
+        </div>
         {sub.status !== 'withdrawn' && feeUnpaid(sub.order) && (
-          <Alert color="orange" title={t('unpaidFee')} data-testid="submission-unpaid-fee">
-            <AnchorLink href="/profile/order/list">{t('goToOrders')}</AnchorLink>
-          </Alert>
+          <Notice color="orange" title={t('unpaidFee')} data-testid="submission-unpaid-fee">
+            <TextLink href="/profile/order/list">{t('goToOrders')}</TextLink>
+          </Notice>
         )}
-        <section aria-labelledby="decision" data-testid="submission-decision">
-          <Title order={3} size="h4" id="decision">
+        <section aria-labelledby="decision" data-testid="submission-decision" className={ui.stack} data-gap="xs">
+          <h3 className={ui.h4} id="decision">
             {t('decision')}
-          </Title>
+          </h3>
           {sub.decision ? (
-            <Stack gap={4} mt="xs">
-              <Text fw={600}>{t(`statusLabel.${sub.decision.decision as 'accepted' | 'rejected' | 'modify'}`)}</Text>
+            <div className={ui.stack} data-gap="tight">
+              <p className={`${ui.text} ${ui.strong}`}>{t(`statusLabel.${sub.decision.decision as 'accepted' | 'rejected' | 'modify'}`)}</p>
               {sub.decision.releasedAt && (
-                <Text size="sm" c="dimmed">
+                <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>
                   {t('releasedAt', { date: format.dateTime(sub.decision.releasedAt, 'short') })}
-                </Text>
+                </p>
               )}
               {sub.decision.finalOpinion && (
                 <>
-                  <Text fw={600} size="sm">
-                    {t('finalOpinion')}
-                  </Text>
-                  <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="submission-final-opinion">
+                  <p className={`${ui.text} ${ui.sm} ${ui.strong}`}>{t('finalOpinion')}</p>
+                  <p className={`${ui.text} ${d.preWrap}`} data-testid="submission-final-opinion">
                     {sub.decision.finalOpinion}
-                  </Text>
+                  </p>
                 </>
               )}
-            </Stack>
+            </div>
           ) : (
-            <Text c="dimmed" size="sm" mt="xs">
-              {t('noDecision')}
-            </Text>
+            <p className={`${ui.text} ${ui.sm} ${ui.dimmed}`}>{t('noDecision')}</p>
           )}
         </section>
         {mode ? (
-          <SubmissionForm mode={mode} id={sub.id} call={formCall} initial={initial} files={files} />
+          await withWords(<SubmissionForm mode={mode} id={sub.id} call={formCall} initial={initial} files={files} />)
         ) : (
-          <Alert color="gray" data-testid="submission-read-only">
+          <Notice color="gray" data-testid="submission-read-only">
             {t('readOnly')}
-          </Alert>
+          </Notice>
         )}
-        <section aria-labelledby="versions">
-          <Title order={3} size="h4" id="versions">
+        <section aria-labelledby="versions" className={ui.stack} data-gap="xs">
+          <h3 className={ui.h4} id="versions">
             {t('versions')}
-          </Title>
-          <Stack gap="md" mt="xs" data-testid="submission-versions">
+          </h3>
+          <div className={ui.stack} data-testid="submission-versions">
             {sub.versions.map((v) => (
-              <Paper key={v.version} withBorder p="sm" data-testid={`submission-version-${v.version}`}>
-                <Group justify="space-between" wrap="wrap">
-                  <Title order={4} size="h5">
+              <div key={v.version} className={`${d.version} ${ui.stack}`} data-gap="tight" data-testid={`submission-version-${v.version}`}>
+                <div className={`${ui.group} ${d.head}`}>
+                  <h4 className={ui.h5}>
                     {t('versionN', { version: v.version })}
                     {v.version === sub.version ? ` · ${t('current')}` : ''}
-                  </Title>
-                  <Text size="xs" c="dimmed">
-                    {t('submittedAt', { date: format.dateTime(v.createdAt, 'short') })}
-                  </Text>
-                </Group>
-                <Text fw={600} mt={4}>
-                  {v.snapshot.title}
-                </Text>
-                <Text size="sm">
+                  </h4>
+                  <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>{t('submittedAt', { date: format.dateTime(v.createdAt, 'short') })}</p>
+                </div>
+                <p className={`${ui.text} ${ui.strong}`}>{v.snapshot.title}</p>
+                <p className={`${ui.text} ${ui.sm}`}>
                   {t('session')}: {v.snapshot.sessionId ? (sessions.get(v.snapshot.sessionId) ?? '') : ''}
                   {v.snapshot.reportType ? ` · ${choiceLabel(call.reportTypes, v.snapshot.reportType, locale)}` : ''}
                   {v.snapshot.category ? ` · ${choiceLabel(call.categories, v.snapshot.category, locale)}` : ''}
-                </Text>
-                <Text size="sm">{v.snapshot.keywords.join(locale === 'zh' ? '；' : '; ')}</Text>
-                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
-                  {v.snapshot.abstract}
-                </Text>
-                <Text size="sm" fw={600} mt={4}>
-                  {t('authorsList')}
-                </Text>
-                <List size="sm">
+                </p>
+                <p className={`${ui.text} ${ui.sm}`}>{v.snapshot.keywords.join(locale === 'zh' ? '；' : '; ')}</p>
+                <p className={`${ui.text} ${ui.sm} ${d.preWrap} ${d.clamp}`}>{v.snapshot.abstract}</p>
+                <p className={`${ui.text} ${ui.sm} ${ui.strong}`}>{t('authorsList')}</p>
+                <ul className={d.authors}>
                   {v.snapshot.authors.map((a, i) => (
-                    <ListItem key={i}>
+                    <li key={i}>
                       {authorName(a)} &lt;{a.email}&gt;{a.company ? `, ${a.company}` : ''}
                       {a.corresponding ? t('correspondingMark') : ''}
-                    </ListItem>
+                    </li>
                   ))}
-                </List>
-                <Text size="sm" mt={4}>
+                </ul>
+                <p className={`${ui.text} ${ui.sm}`}>
                   {t('files')}: {fileLink(v.snapshot.abstractFileId)} · {fileLink(v.snapshot.fullTextFileId)}
-                </Text>
-              </Paper>
+                </p>
+              </div>
             ))}
-          </Stack>
+          </div>
         </section>
-      </Stack>
-    </Paper>
+      </div>
+    </Panel>
   );
 }
