@@ -42,6 +42,11 @@ const nextConfig = {
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
         ],
       },
+      // The door's screen reads QR codes with the phone's camera (issue 24): this page of this site only, nothing else.
+      ...['/platform/checkin', '/en/platform/checkin'].map((source) => ({
+        source,
+        headers: [{ key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=()' }],
+      })),
     ];
   },
   experimental: {

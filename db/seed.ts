@@ -12,6 +12,7 @@ import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/server/secrets';
 import { seedDemoIdentity } from './seed-identity';
 import { seedDemoNotices } from './seed-notices';
+import { seedDemoCheckin } from './seed-checkin';
 import {
   appearance,
   conference,
@@ -32,6 +33,8 @@ export const DEMO_ACCOUNTS = {
   manager: { email: 'organiser@confhub.test', password: 'Organiser-2026-demo', name: '会务组 Organiser' },
   reviewer: { email: 'reviewer@confhub.test', password: 'Reviewer-2026-demo', name: '审稿人 Reviewer' },
   participant: { email: 'participant@confhub.test', password: 'Participant-2026-demo', name: '张三 Zhang San' },
+  checkinStaff: { email: 'checkin@confhub.test', password: 'Checkin-2026-demo', name: '签到员 Door Staff' },
+  attendee: { email: 'attendee@confhub.test', password: 'Attendee-2026-demo', name: '李参会 Li Canhui' },
 } as const;
 
 async function ensureAccount(db: DB, input: { email: string; name: string; password: string }): Promise<string> {
@@ -54,6 +57,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     manager: await ensureAccount(db, DEMO_ACCOUNTS.manager),
     reviewer: await ensureAccount(db, DEMO_ACCOUNTS.reviewer),
     participant: await ensureAccount(db, DEMO_ACCOUNTS.participant),
+    checkinStaff: await ensureAccount(db, DEMO_ACCOUNTS.checkinStaff),
   };
   const emails = {
     participant: DEMO_ACCOUNTS.participant.email,
@@ -68,6 +72,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoNotices(db, existing.id, ids.manager);
     await seedDemoFeedback(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoIdentity(db);
+    await seedDemoCheckin(db, existing.id, ids.checkinStaff);
     return false;
   }
   const today = todayIn('Asia/Shanghai', now);
@@ -191,6 +196,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoNotices(db, demoId, ids.manager);
   await seedDemoFeedback(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoIdentity(db);
+  await seedDemoCheckin(db, demoId, ids.checkinStaff);
   return true;
 }
 

@@ -205,10 +205,10 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     reviewer: "the reviewer's own pages, as the demo reviewer",
     platformAdmin: 'the publication review, as the platform administrator',
   };
-  // The submission and review screens (issue 12), the hotel screens (issue 13) and the feedback,
-  // notice and download screens (issue 14) are checked on a 375 px phone too, as each role.
+  // The submission and review screens (issue 12), the hotel screens (issue 13), the feedback,
+  // notice and download screens (issue 14) and the check-in screens (issue 24) are checked on a 375 px phone too, as each role.
   const PHONE_SCREENS =
-    /^\/(profile\/(submission|hotel|feedback|feedBackDetails|notice|download)|review\/|platform\/(config\/(contribute|review|hotel)|manage\/(contribute|reviewer|hotel|userFeedBack|notice|download)|submissionManage))/;
+    /^\/(profile\/(submission|hotel|feedback|feedBackDetails|notice|download)|review\/|platform\/(checkin|config\/(contribute|review|hotel)|manage\/(checkin|contribute|reviewer|hotel|userFeedBack|notice|download)|submissionManage))/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
     test(`${language}: the submission, review, hotel, feedback, notice and download screens on a 375 px phone, as the roles they are for`, async ({

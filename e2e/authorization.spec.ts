@@ -64,7 +64,7 @@ async function signIn(email: string, password: string): Promise<{ cookie: string
 
 const sessionCookie = async (email: string, password: string) => (await signIn(email, password)).cookie;
 
-type Role = 'anonymous' | 'participant' | 'reviewer' | 'manager' | 'platformAdmin' | 'draftManager';
+type Role = 'anonymous' | 'participant' | 'reviewer' | 'checkinStaff' | 'manager' | 'platformAdmin' | 'draftManager';
 const login = (pattern: string) => `/conferencelogin?redirect=${encodeURIComponent(pattern)}`;
 
 function expectedOnPublished(role: Role, rule: RouteRule): string | null {
@@ -75,6 +75,8 @@ function expectedOnPublished(role: Role, rule: RouteRule): string | null {
   if (rule.access !== 'platform') return null;
   if (role === 'participant' || role === 'draftManager') return '/403';
   if (role === 'reviewer') return reviewerLanding(rule);
+  // Check-in staff see the door's screen and nothing else of the admin area.
+  if (role === 'checkinStaff') return rule.pattern === '/platform/checkin' ? null : '/platform/checkin';
   return null;
 }
 
@@ -124,6 +126,7 @@ test('every route × every role × published and unpublished conference', async 
     anonymous: undefined,
     participant: await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password),
     reviewer: await sessionCookie(DEMO_ACCOUNTS.reviewer.email, DEMO_ACCOUNTS.reviewer.password),
+    checkinStaff: await sessionCookie(DEMO_ACCOUNTS.checkinStaff.email, DEMO_ACCOUNTS.checkinStaff.password),
     manager: await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password),
     platformAdmin: await sessionCookie(DEMO_ACCOUNTS.platformAdmin.email, DEMO_ACCOUNTS.platformAdmin.password),
     draftManager: await sessionCookie(E2E.draftManager, E2E.password),
@@ -154,7 +157,7 @@ test('every route × every role × published and unpublished conference', async 
     }
   }
   expect(failures).toEqual([]);
-  expect(checked).toBe(ROUTE_RULES.length * 6 * 2 * 2);
+  expect(checked).toBe(ROUTE_RULES.length * 7 * 2 * 2);
 });
 
 test('API handlers check the caller too', async () => {
@@ -426,5 +429,68 @@ test('the mail screens and their calls: organisers only', async () => {
   expect(await call('/conference/manage/user/mail', manager, 'POST', { ...message, all: true })).toEqual({
     status: 409,
     error: 'MAIL_NOT_CONFIGURED',
+  });
+});
+
+test('the check-in calls: this conference’s check-in staff and managers only; staff see nothing else of the admin area', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const reviewer = await sessionCookie(DEMO_ACCOUNTS.reviewer.email, DEMO_ACCOUNTS.reviewer.password);
+  const staff = await sessionCookie(DEMO_ACCOUNTS.checkinStaff.email, DEMO_ACCOUNTS.checkinStaff.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown, host = 'localhost') => {
+    const answer = await request(host, `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = answer.body.startsWith('{') ? (JSON.parse(answer.body) as { error?: string; data?: unknown }) : {};
+    return { status: answer.status, error: json.error, data: json.data };
+  };
+  const lists = (await call('/conference/manage/checkin/lists', staff)).data as { lists: { id: number }[] };
+  const listId = lists.lists[0].id;
+  const clientId = '3f0c8a52-8d1e-4f55-9d7a-0c9a4b1e2d3f';
+  const doorCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/manage/checkin/lists'],
+    ['POST', '/conference/manage/checkin/scan', { listId, token: 'x.y' }],
+    ['POST', '/conference/manage/checkin', { listId, token: 'x.y', clientId }],
+    ['POST', '/conference/manage/checkin/undo', { listId, registrationId: 1 }],
+    ['GET', `/conference/manage/checkin/search?listId=${listId}&q=zz`],
+  ];
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/manage/checkin/counts'],
+    ['GET', '/conference/manage/checkin/export'],
+    ['GET', '/conference/manage/checkin/staff'],
+    ['POST', '/conference/manage/checkin/staff', { email: 'nobody@example.org' }],
+    ['POST', '/conference/manage/checkin/staff/revoke', { userId: 'nobody' }],
+    ['GET', '/conference/manage/checkin/fee-lists'],
+    ['POST', '/conference/manage/checkin/fee-lists', { feeId: 1, enabled: false }],
+  ];
+  for (const [method, path, body] of [...doorCalls, ...organiserCalls]) {
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+    for (const [who, cookie] of [
+      ['participant', participant],
+      ['reviewer', reviewer],
+    ] as const) {
+      expect(await call(path, cookie, method, body), `${who} ${method} ${path}`).toMatchObject({ status: 403, error: 'FORBIDDEN' });
+    }
+    // The demo's staff are nobody at another conference.
+    expect(
+      (await call(path, staff, method, body, `${E2E.draftSlug}.localhost`)).status,
+      `staff elsewhere ${method} ${path}`,
+    ).toBeGreaterThanOrEqual(401);
+  }
+  for (const [method, path, body] of doorCalls) {
+    expect((await call(path, staff, method, body)).status, `staff ${method} ${path}`).not.toBe(403);
+    expect((await call(path, manager, method, body)).status, `manager ${method} ${path}`).not.toBe(403);
+  }
+  for (const [method, path, body] of organiserCalls) {
+    expect(await call(path, staff, method, body), `staff ${method} ${path}`).toMatchObject({ status: 403, error: 'FORBIDDEN' });
+  }
+  expect((await call('/conference/manage/checkin/counts', manager)).status).toBe(200);
+  // A scan answers a refusal, never a person, for a token that is not ours.
+  expect((await call('/conference/manage/checkin/scan', staff, 'POST', { listId, token: 'x.y' })).data).toEqual({
+    result: 'refused',
+    reason: 'forged',
+    attendee: null,
   });
 });

@@ -5,10 +5,12 @@
  */
 import { openDatabase } from '../db/client';
 import { demoLoginsText, seedDemo } from '../db/seed';
+import { seedDemoRegistrants } from '../db/seed-attendees';
 
 async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL || undefined });
   const created = await seedDemo(database.db);
+  if (created) await seedDemoRegistrants(database.db);
   await database.close();
   console.info(created ? 'Created the demo conference.' : 'The demo conference exists already; nothing changed.');
   console.info(demoLoginsText(process.env.PORT ?? 3000));

@@ -14,6 +14,7 @@ import { openDatabase } from '../db/client';
 import { lockHolder } from '../db/lock';
 import { serverProcesses } from '../lib/server/processes';
 import { demoLoginsText, seedDemo } from '../db/seed';
+import { seedDemoRegistrants } from '../db/seed-attendees';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -25,7 +26,10 @@ async function prepareDatabase(url: string): Promise<void> {
   const database = await openDatabase({ url });
   try {
     if (process.env.SEED_DEMO === '1') {
-      if (await seedDemo(database.db)) console.info('[seed] created the demo conference');
+      if (await seedDemo(database.db)) {
+        await seedDemoRegistrants(database.db);
+        console.info('[seed] created the demo conference');
+      }
       console.info(`\n${demoLoginsText(port)}\n`);
     }
   } finally {

@@ -56,6 +56,7 @@ export async function SiteHeader({ ctx, locale }: { ctx: RequestContext; locale:
             <>
               {canManage && link('/platform', t('platform'), 'nav-platform')}
               {!canManage && ctx.roles.reviewer && link('/platform/submissionManage/user', t('review'))}
+              {!canManage && ctx.roles.checkin && link('/platform/checkin', t('checkin'), 'nav-checkin')}
               {link('/console', t('console'), 'nav-console')}
               {link('/profile/userInfo', t('profile'), 'nav-profile')}
               <span className={styles.signedInAs} data-testid="signed-in-as">

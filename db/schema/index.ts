@@ -16,3 +16,4 @@ export * from './identity';
 export * from './feedback';
 export * from './programme';
 export * from './tickets';
+export * from './onsite';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingPathFor } from './landing';
 
-const none = { platformAdmin: false, manager: false, reviewer: false };
+const none = { platformAdmin: false, manager: false, reviewer: false, checkin: false };
 
 describe('landingPathFor', () => {
   it('lands each role on its own page (spec §4)', () => {

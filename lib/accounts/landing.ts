@@ -1,5 +1,5 @@
 import type { Executor } from '@/db/client';
-import { REVIEWER_HOME } from '@/lib/auth/route-rules';
+import { CHECKIN_AREA, REVIEWER_HOME } from '@/lib/auth/route-rules';
 import { isRegistered, rolesFor, type Roles } from '@/lib/auth/roles';
 import { safeReturnPath } from '@/lib/http/return-path';
 import { localePath } from '@/lib/i18n/locale-path';
@@ -30,6 +30,7 @@ export function landingPathFor(ctx: LandingContext): string {
   if (ctx.roles.manager) return '/platform';
   if (ctx.roles.platformAdmin) return '/console';
   if (ctx.roles.reviewer) return REVIEWER_HOME;
+  if (ctx.roles.checkin) return CHECKIN_AREA;
   return ctx.registered ? '/profile/userInfo' : '/conferenceRegister';
 }
 

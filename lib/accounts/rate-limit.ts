@@ -46,6 +46,10 @@ export const LIMITS = {
    * at once to an address typed, to an SMTP host a manager typed).
    */
   mailTestPerAccount: { max: envLimit('RATE_LIMIT_MAIL_TEST', 20), windowSeconds: 600 },
+  /** The door's searches by name, number, email or phone per staff account in a minute (issue 24). */
+  checkinSearchPerAccount: { max: envLimit('RATE_LIMIT_CHECKIN_SEARCH', 60), windowSeconds: 60 },
+  /** Scans and check-ins per staff account in a minute: far above a door's pace, far below an enumeration's. */
+  checkinScanPerAccount: { max: envLimit('RATE_LIMIT_CHECKIN_SCAN', 600), windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 function disabled(): boolean {

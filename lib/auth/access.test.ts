@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { decideAccess, type AccessContext } from './access';
 import { matchRoute, ROUTE_RULES, ruleFor } from './route-rules';
 
-const base: AccessContext = { signedIn: false, platformAdmin: false, manager: false, reviewer: false, published: true };
+const base: AccessContext = { signedIn: false, platformAdmin: false, manager: false, reviewer: false, checkin: false, published: true };
 const roles: Record<string, AccessContext> = {
   anonymous: base,
   participant: { ...base, signedIn: true },
   reviewer: { ...base, signedIn: true, reviewer: true },
+  checkin: { ...base, signedIn: true, checkin: true },
   manager: { ...base, signedIn: true, manager: true },
   platformAdmin: { ...base, signedIn: true, platformAdmin: true },
 };
@@ -18,6 +19,7 @@ function expected(role: string, access: string, pattern: string): string | null 
   if (access !== 'platform') return null;
   if (role === 'participant') return '/403';
   if (role === 'reviewer') return pattern.startsWith('/platform/submissionManage') ? null : '/platform/submissionManage/user';
+  if (role === 'checkin') return pattern === '/platform/checkin' ? null : '/platform/checkin';
   return null;
 }
 

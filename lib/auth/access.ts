@@ -1,4 +1,6 @@
-import { LOGIN_PATH, REVIEWER_AREA, REVIEWER_HOME, type RouteRule } from './route-rules';
+import { CHECKIN_AREA, LOGIN_PATH, REVIEWER_AREA, REVIEWER_HOME, type RouteRule } from './route-rules';
+
+const within = (pathname: string, area: string) => pathname === area || pathname.startsWith(`${area}/`);
 
 export type AccessContext = {
   signedIn: boolean;
@@ -7,6 +9,8 @@ export type AccessContext = {
   platformAdmin: boolean;
   manager: boolean;
   reviewer: boolean;
+  /** Check-in staff of this conference (confined to the check-in area). */
+  checkin?: boolean;
   published: boolean;
 };
 
@@ -34,9 +38,12 @@ export function decideAccess(rule: RouteRule, pathname: string, ctx: AccessConte
   if (!ctx.published && !admin && !rule.account) return { allow: false, redirect: '/unpublished' };
   if (rule.access === 'admin' && !ctx.platformAdmin) return { allow: false, redirect: '/403' };
   if (rule.access === 'platform' && !admin) {
-    if (!ctx.reviewer) return { allow: false, redirect: '/403' };
-    const inReviewerArea = pathname === REVIEWER_AREA || pathname.startsWith(`${REVIEWER_AREA}/`);
-    if (!inReviewerArea) return { allow: false, redirect: REVIEWER_HOME };
+    // Reviewers and check-in staff are confined to their own area; each is sent to its home from anywhere else.
+    if (ctx.reviewer && within(pathname, REVIEWER_AREA)) return { allow: true };
+    if (ctx.checkin && within(pathname, CHECKIN_AREA)) return { allow: true };
+    if (ctx.reviewer) return { allow: false, redirect: REVIEWER_HOME };
+    if (ctx.checkin) return { allow: false, redirect: CHECKIN_AREA };
+    return { allow: false, redirect: '/403' };
   }
   return { allow: true };
 }

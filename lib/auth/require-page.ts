@@ -46,6 +46,7 @@ export async function requirePage<P extends RoutePattern>(pattern: P): Promise<P
       platformAdmin: ctx.roles.platformAdmin,
       manager: ctx.roles.manager,
       reviewer: ctx.roles.reviewer,
+      checkin: ctx.roles.checkin,
       published: ctx.conference.status === PUBLISHED,
     },
     returnTo,

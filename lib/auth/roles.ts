@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { conferenceMember, conferenceRegistration, platformAdmin } from '@/db/schema';
 
-export type Roles = { platformAdmin: boolean; manager: boolean; reviewer: boolean };
+/** checkin: the conference's check-in staff, confined to /platform/checkin (issue 24). */
+export type Roles = { platformAdmin: boolean; manager: boolean; reviewer: boolean; checkin: boolean };
 
 /** The stored roles of one account in one conference (spec: allUsers.conferenceManage / conferenceReview). */
 export async function rolesFor(db: Executor, userId: string, conferenceId: number): Promise<Roles> {
@@ -14,7 +15,12 @@ export async function rolesFor(db: Executor, userId: string, conferenceId: numbe
       .where(and(eq(conferenceMember.conferenceId, conferenceId), eq(conferenceMember.userId, userId))),
   ]);
   const roles = new Set(members.map((m) => m.role));
-  return { platformAdmin: admins.length > 0, manager: roles.has('manager'), reviewer: roles.has('reviewer') };
+  return {
+    platformAdmin: admins.length > 0,
+    manager: roles.has('manager'),
+    reviewer: roles.has('reviewer'),
+    checkin: roles.has('checkin'),
+  };
 }
 
 export async function isRegistered(db: Executor, conferenceId: number, userId: string): Promise<boolean> {

@@ -9,7 +9,8 @@ import { decodeAddressPart } from '@/lib/http/text';
  *  - 'prompt'    prompt pages (/404, /403, /401, /unpublished): open to everyone, always.
  *  - 'anonymous' open without a session.
  *  - 'user'      needs a session (the personal centre).
- *  - 'platform'  needs a conference manager, a platform administrator, or a reviewer (confined).
+ *  - 'platform'  needs a conference manager, a platform administrator, a reviewer or check-in staff (each confined to
+ *                their own area).
  *  - 'admin'     needs a platform administrator (the publication review).
  * account: sign-in pages (and the platform-wide console) stay reachable on an unpublished conference,
  * so its organisers can sign in and conference creators can work.
@@ -94,6 +95,8 @@ export const ROUTE_RULES = [
   { pattern: '/platform/submissionManage/submission/detail', access: 'platform' },
   { pattern: '/platform/submissionManage/reviewList', access: 'platform' },
   { pattern: '/platform/programme/versions', access: 'platform' },
+  { pattern: '/platform/checkin', access: 'platform' },
+  { pattern: '/platform/manage/checkin', access: 'platform' },
 ] as const satisfies readonly RouteRule[];
 
 /** The pattern of a screen the app serves. */
@@ -103,6 +106,8 @@ export type SignedInPattern = Extract<(typeof ROUTE_RULES)[number], { access: 'u
 
 export const REVIEWER_AREA = '/platform/submissionManage';
 export const REVIEWER_HOME = '/platform/submissionManage/user';
+/** The check-in staff's whole area (issue 24): the door's screen. */
+export const CHECKIN_AREA = '/platform/checkin';
 export const LOGIN_PATH = '/conferencelogin';
 
 function segments(path: string): string[] {

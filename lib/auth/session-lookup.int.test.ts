@@ -70,12 +70,12 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
   });
 
   it('reads the roles of this conference only', async () => {
-    expect((await resolve({ cookie }))?.roles).toEqual({ platformAdmin: false, manager: false, reviewer: false });
+    expect((await resolve({ cookie }))?.roles).toEqual({ platformAdmin: false, manager: false, reviewer: false, checkin: false });
     await database.db.insert(conferenceMember).values({ conferenceId, userId, role: 'reviewer' });
     await database.db.insert(platformAdmin).values({ userId });
-    expect((await resolve({ cookie }))?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: true });
+    expect((await resolve({ cookie }))?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: true, checkin: false });
     const other = await resolveSession(database.db, rawToken, conferenceId + 1000);
-    expect(other?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: false });
+    expect(other?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: false, checkin: false });
   });
 
   it('an expired or signed-out session resolves to nothing', async () => {

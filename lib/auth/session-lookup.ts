@@ -85,6 +85,11 @@ export async function resolveSession(
   const roles = new Set(row.roles ?? []);
   return {
     user: { id: row.id, email: row.email, name: row.name },
-    roles: { platformAdmin: Boolean(row.platformAdmin), manager: roles.has('manager'), reviewer: roles.has('reviewer') },
+    roles: {
+      platformAdmin: Boolean(row.platformAdmin),
+      manager: roles.has('manager'),
+      reviewer: roles.has('reviewer'),
+      checkin: roles.has('checkin'),
+    },
   };
 }

@@ -30,7 +30,8 @@ describe.each(testBackends())('route() on %s', (backend) => {
     conferenceId = await insertTestConference(database.db, 'routed');
     await database.db.update(conference).set({ isDefault: true, status: PUBLISHED }).where(eq(conference.id, conferenceId));
     useAsProcessDatabase(database);
-    for (const role of ['user', 'manager', 'platformAdmin'] as const) tokens[role] = await plantSession(database, conferenceId, role);
+    for (const role of ['user', 'checkin', 'manager', 'platformAdmin'] as const)
+      tokens[role] = await plantSession(database, conferenceId, role);
   });
   afterAll(() => database?.close());
 
@@ -39,10 +40,11 @@ describe.each(testBackends())('route() on %s', (backend) => {
 
   it('lets each auth level through only the callers it names', async () => {
     const expected: Record<RouteAuth, Record<string, number>> = {
-      none: { anonymous: 200, user: 200, manager: 200, platformAdmin: 200 },
-      user: { anonymous: 401, user: 200, manager: 200, platformAdmin: 200 },
-      manager: { anonymous: 401, user: 403, manager: 200, platformAdmin: 200 },
-      platformAdmin: { anonymous: 401, user: 403, manager: 403, platformAdmin: 200 },
+      none: { anonymous: 200, user: 200, checkin: 200, manager: 200, platformAdmin: 200 },
+      user: { anonymous: 401, user: 200, checkin: 200, manager: 200, platformAdmin: 200 },
+      checkin: { anonymous: 401, user: 403, checkin: 200, manager: 200, platformAdmin: 200 },
+      manager: { anonymous: 401, user: 403, checkin: 403, manager: 200, platformAdmin: 200 },
+      platformAdmin: { anonymous: 401, user: 403, checkin: 403, manager: 403, platformAdmin: 200 },
     };
     for (const [auth, byCaller] of Object.entries(expected) as [RouteAuth, Record<string, number>][]) {
       for (const [caller, status] of Object.entries(byCaller)) {

@@ -17,8 +17,11 @@ import { queryObject, readJsonBody } from './request-input';
 import { requestLocale } from './request-locale';
 import { withSecurityHeaders } from './security-headers';
 
-/** Who may call: anyone, a signed-in account, a manager of this conference, or a platform administrator. */
-export type RouteAuth = 'none' | 'user' | 'manager' | 'platformAdmin';
+/**
+ * Who may call: anyone, a signed-in account, a manager of this conference, this conference's check-in staff or a
+ * manager ('checkin'), or a platform administrator.
+ */
+export type RouteAuth = 'none' | 'user' | 'manager' | 'checkin' | 'platformAdmin';
 
 /** Whenever a handler needs a signed-in caller, its `user` is there by type. */
 export type UserFor<A extends RouteAuth> = A extends 'none' ? SessionUser | null : SessionUser;
@@ -83,6 +86,7 @@ function checkAccess(auth: RouteAuth, user: SessionUser | null, roles: Roles): v
   if (auth === 'none') return;
   if (!user) throw new AppError('UNAUTHENTICATED');
   if (auth === 'manager' && !roles.manager && !roles.platformAdmin) throw new AppError('FORBIDDEN');
+  if (auth === 'checkin' && !roles.checkin && !roles.manager && !roles.platformAdmin) throw new AppError('FORBIDDEN');
   if (auth === 'platformAdmin' && !roles.platformAdmin) throw new AppError('FORBIDDEN');
 }
 

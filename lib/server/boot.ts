@@ -1,6 +1,7 @@
 import { DataFolderInUseError } from '@/db/lock';
 import { getDatabase } from '@/db/client';
 import { demoLoginsText, seedDemo } from '@/db/seed';
+import { seedDemoRegistrants } from '@/db/seed-attendees';
 import { registerMailAttachment } from '@/lib/mail/attachments';
 import { startMailWorker } from '@/lib/mail/worker';
 import { transportFromEnv } from '@/lib/mail/transport';
@@ -36,7 +37,10 @@ export async function bootServer(): Promise<void> {
   const seed = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : database.kind === 'pglite';
   if (seed) {
     const created = await seedDemo(database.db);
-    if (created) console.info('[seed] created the demo conference');
+    if (created) {
+      await seedDemoRegistrants(database.db);
+      console.info('[seed] created the demo conference');
+    }
     console.info(`\n${demoLoginsText(process.env.PORT ?? 3000)}\n`);
   }
   startInvalidationListener(database, { global: true });

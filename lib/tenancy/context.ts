@@ -18,7 +18,7 @@ export type RequestContext = {
   roles: Roles;
 };
 
-const NO_ROLES: Roles = { platformAdmin: false, manager: false, reviewer: false };
+const NO_ROLES: Roles = { platformAdmin: false, manager: false, reviewer: false, checkin: false };
 
 export function hostOf(h: Headers): string | null {
   if (process.env.TRUST_PROXY === '1') return h.get('x-forwarded-host') ?? h.get('host');

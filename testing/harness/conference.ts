@@ -54,7 +54,11 @@ export async function plantConference(database: Database, slug: string, cap = 10
 export type Account = { token: string; userId: string; email: string };
 
 /** An account with a live session (a manager of the conference when asked): its bearer token, id and email. */
-export async function plantAccount(database: Database, conferenceId: number, role: 'user' | 'manager' = 'user'): Promise<Account> {
+export async function plantAccount(
+  database: Database,
+  conferenceId: number,
+  role: 'user' | 'checkin' | 'manager' = 'user',
+): Promise<Account> {
   const token = await plantSession(database, conferenceId, role);
   const userId = await sessionUserId(database.db, token);
   const [row] = await database.db.select({ email: user.email }).from(user).where(eq(user.id, userId));

@@ -21,14 +21,14 @@ export function useAsProcessDatabase(database: Database): void {
   forgetConferenceCache();
 }
 
-export type Role = 'anonymous' | 'user' | 'manager' | 'platformAdmin';
+export type Role = 'anonymous' | 'user' | 'checkin' | 'manager' | 'platformAdmin';
 
 /** An account with a live session, in the role asked for on `conferenceId`; returns its bearer token. */
 export async function plantSession(database: Database, conferenceId: number, role: Exclude<Role, 'anonymous'>): Promise<string> {
   const { db } = database;
   const email = `${role}-${randomBytes(4).toString('hex')}@example.org`;
   const userId = await db.transaction((tx) => insertAccount(tx, { email, name: `${role} tester`, passwordHash: null }));
-  if (role === 'manager') await db.insert(conferenceMember).values({ conferenceId, userId, role: 'manager' });
+  if (role === 'manager' || role === 'checkin') await db.insert(conferenceMember).values({ conferenceId, userId, role });
   if (role === 'platformAdmin') await db.insert(platformAdmin).values({ userId });
   return insertSessionFor(db, userId);
 }

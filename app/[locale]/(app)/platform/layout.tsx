@@ -6,7 +6,12 @@ import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
-  const [t, tp, ctx] = await Promise.all([getTranslations('nav'), getTranslations('programmeVersions'), getRequestContext()]);
+  const [t, tp, ctx, tc] = await Promise.all([
+    getTranslations('nav'),
+    getTranslations('programmeVersions'),
+    getRequestContext(),
+    getTranslations('checkin'),
+  ]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
   const chair =
@@ -39,8 +44,10 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/manage/userFeedBack', label: t('manageFeedback') },
           { href: '/platform/programme', label: t('programme') },
           { href: '/platform/programme/versions', label: tp('menu') },
+          { href: '/platform/manage/checkin', label: tc('manageMenu') },
         ]
       : []),
+    ...(admin || ctx.roles.checkin ? [{ href: '/platform/checkin', label: tc('menu') }] : []),
     ...(admin || ctx.roles.reviewer
       ? [
           { href: '/platform/submissionManage/user', label: t('reviewerHome') },

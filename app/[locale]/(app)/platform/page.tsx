@@ -6,6 +6,8 @@ import { requirePage } from '@/lib/auth/require-page';
 import { conferenceDashboard } from '@/lib/conferences/dashboard';
 import { localized } from '@/lib/i18n/localized';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { CheckinCounts } from '@/components/onsite/checkin-counts';
+import { checkinCounts } from '@/lib/onsite/counts';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('platform');
@@ -29,7 +31,11 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 /** The conference overview for its administrators. */
 export default async function PlatformDashboard() {
   const { db, conference, locale } = await requirePage('/platform');
-  const [t, data] = await Promise.all([getTranslations('platform'), conferenceDashboard(db, conference)]);
+  const [t, data, counts] = await Promise.all([
+    getTranslations('platform'),
+    conferenceDashboard(db, conference),
+    checkinCounts(db, { conferenceId: conference.id, timeZone: conference.timeZone }),
+  ]);
   const statusKey = (['status1', 'status2', 'status3', 'status4'] as const)[Number(conference.status) - 1] ?? 'status1';
   const languageKey = (['language1', 'language2', 'language3'] as const)[conference.languageType - 1] ?? 'language3';
   return (
@@ -55,6 +61,7 @@ export default async function PlatformDashboard() {
         />
         <Stat label={t('languageType')} value={t(languageKey)} />
       </SimpleGrid>
+      <CheckinCounts initial={counts} locale={locale} />
       <Paper withBorder p="md">
         <Table>
           <TableTbody>
