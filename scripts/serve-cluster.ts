@@ -48,7 +48,9 @@ function stop(signal: NodeJS.Signals, exitCode = 0): void {
     });
     worker.process.kill(signal);
   }
-  setTimeout(() => process.exit(exitCode), 10_000).unref();
+  // The workers' own drain and grace (scripts/serve.ts), and a little more.
+  const wait = (Number(process.env.SHUTDOWN_DRAIN_MS ?? 0) || 0) + (Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000) || 0) + 2_000;
+  setTimeout(() => process.exit(exitCode), wait).unref();
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

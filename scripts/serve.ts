@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { isDraining, markDraining } from '../lib/server/draining';
 import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
 import { precompressStatic, serveStatic } from '../lib/server/static-assets';
 
@@ -79,6 +80,8 @@ async function main() {
   const worker = process.env.CONFHUB_WORKER;
   const server = createServer((req, res) => {
     if (worker) res.setHeader('x-confhub-worker', worker);
+    // Shutting down: this answer is the connection's last, so a keep-alive client reconnects to another server.
+    if (isDraining()) res.setHeader('connection', 'close');
     serve(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -90,9 +93,20 @@ async function main() {
   server.listen(port, hostname, () => {
     console.info(`ConfHub listening on http://${hostname ?? 'localhost'}:${port}`);
   });
+  // A graceful shutdown (docs/operations.md): readiness says 503 at once (/api/ready) and, after SHUTDOWN_DRAIN_MS
+  // (the time a load balancer takes to notice), the listener closes and idle connections with it; requests in flight
+  // get SHUTDOWN_GRACE_MS to finish before the process exits anyway.
+  const drainMs = Math.max(0, Number(process.env.SHUTDOWN_DRAIN_MS ?? 0) || 0);
+  const graceMs = Math.max(0, Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000) || 0);
   const stop = () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+    if (isDraining()) return;
+    markDraining();
+    console.info(`[serve] shutting down: new requests refused in ${drainMs} ms, requests in flight given ${graceMs} ms`);
+    setTimeout(() => {
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+    }, drainMs).unref();
+    setTimeout(() => process.exit(0), drainMs + graceMs).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
