@@ -29,6 +29,24 @@ const nextConfig = {
   outputFileTracingIncludes: {
     '/api/conference/order/receipt/*': ['./lib/payments/receipt-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
     '/api/conference/ticket/pdf': ['./lib/tickets/ticket-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
+    '/api/conference/platform/onsite/badges/*': [
+      './lib/badges/badge-worker.mjs',
+      './lib/badges/badge-layout.mjs',
+      './lib/pdf/cjk-fonts.mjs',
+      './lib/pdf/pdf-jobs.mjs',
+    ],
+    '/api/conference/certificate/pdf': ['./lib/certificates/certificate-worker.mjs', './lib/pdf/cjk-fonts.mjs', './lib/pdf/pdf-jobs.mjs'],
+    '/api/conference/platform/onsite/certificates/preview': [
+      './lib/certificates/certificate-worker.mjs',
+      './lib/pdf/cjk-fonts.mjs',
+      './lib/pdf/pdf-jobs.mjs',
+    ],
+    '/[locale]/platform/onsite/badges': [
+      './lib/badges/badge-worker.mjs',
+      './lib/badges/badge-layout.mjs',
+      './lib/pdf/cjk-fonts.mjs',
+      './lib/pdf/pdf-jobs.mjs',
+    ],
   },
   /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
   async headers() {

@@ -23,6 +23,9 @@ import {
   submissionVersion,
 } from './schema';
 import { DEMO_SLUG, seedDemo } from './seed';
+import { badgeSettingsOf } from '@/lib/badges/badge-pdf';
+import { certificateSettingsOf } from '@/lib/certificates/certificates';
+import { ZCertificateSettings } from '@/lib/certificates/settings-schema';
 
 describe.each(testBackends())('the demo seed on %s', (backend) => {
   let database: Database;
@@ -136,5 +139,17 @@ describe.each(testBackends())('the demo seed on %s', (backend) => {
     ]);
     const replies = await db.select().from(feedbackReply).where(eq(feedbackReply.conferenceId, demo.id));
     expect(replies.map((r) => [r.feedbackId, r.readAt])).toEqual([[rows[0].id, null]]);
+  });
+
+  it('gives the demo a badge layout with a colour per registration fee and a certificate text whose placeholders are known', async () => {
+    const { db } = database;
+    await seedDemo(db, new Date('2026-11-24T04:00:00Z'));
+    const [demo] = await db.select({ id: conference.id }).from(conference).where(eq(conference.slug, DEMO_SLUG));
+    const settings = await badgeSettingsOf(db, demo.id);
+    expect(settings).toMatchObject({ size: 'A6', perSheet: 2, cutMarks: true });
+    expect(settings.colours).toHaveLength(3);
+    const text = await certificateSettingsOf(db, demo.id);
+    expect(ZCertificateSettings.safeParse({ title: text!.title, body: text!.body, signatory: text!.signatory }).success).toBe(true);
+    expect(text!.body.zh).toContain('{name}');
   });
 });

@@ -12,6 +12,7 @@ import { DEMO_STRIPE_KEYS } from '@/lib/payments/demo-keys';
 import { encryptSecrets } from '@/lib/server/secrets';
 import { seedDemoIdentity } from './seed-identity';
 import { seedDemoNotices } from './seed-notices';
+import { seedDemoOnsiteDocs } from './seed-onsite-docs';
 import { seedDemoCheckin } from './seed-checkin';
 import {
   appearance,
@@ -72,6 +73,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
     await seedDemoNotices(db, existing.id, ids.manager);
     await seedDemoFeedback(db, { ...ids, conferenceId: existing.id }, emails, now);
     await seedDemoIdentity(db);
+    await seedDemoOnsiteDocs(db, existing.id, ids.manager);
     await seedDemoCheckin(db, existing.id, ids.checkinStaff);
     return false;
   }
@@ -196,6 +198,7 @@ export async function seedDemo(db: DB, now = new Date()): Promise<boolean> {
   await seedDemoNotices(db, demoId, ids.manager);
   await seedDemoFeedback(db, { ...ids, conferenceId: demoId }, emails, now);
   await seedDemoIdentity(db);
+  await seedDemoOnsiteDocs(db, demoId, ids.manager);
   await seedDemoCheckin(db, demoId, ids.checkinStaff);
   return true;
 }

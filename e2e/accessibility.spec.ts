@@ -123,6 +123,8 @@ function pathFor(rule: RouteRule, ids: Ids): string {
   if (pattern === '/platform/submissionManage/submission/detail') return `${pattern}?id=${ids.assignment}`;
   if (pattern === '/profile/feedBackDetails') return `${pattern}?id=${ids.feedback}`;
   if (pattern === '/programme/:code') return '/programme/K1'; // the demo's keynote (db/seed-programme.ts)
+  // A code no certificate of the demo has: the page says it is unknown (the genuine answer is walked in e2e/onsite-docs.spec.ts).
+  if (pattern === '/certificate/verify/:code') return '/certificate/verify/ABCD-EFGH-JKMN-PQRS';
   if (pattern.includes(':')) throw new Error(`no id for ${pattern}: add it to pathFor`);
   return pattern;
 }
@@ -134,6 +136,7 @@ function pathFor(rule: RouteRule, ids: Ids): string {
 const VIEWS = (ids: Ids): Record<string, readonly string[]> => ({
   '/platform/manage/hotel': ['/platform/manage/hotel?view=occupancy', '/platform/manage/hotel?view=mail'],
   '/platform/manage/userFeedBack': [`/platform/manage/userFeedBack?id=${ids.feedback}`],
+  '/certificate/verify': ['/certificate/verify?code=ABCD-EFGH-JKMN-PQRS'],
 });
 
 /** The addresses to open for a rule: the route, then its other views. */
@@ -206,9 +209,10 @@ test.describe('accessibility: axe finds nothing serious or critical on any route
     platformAdmin: 'the publication review, as the platform administrator',
   };
   // The submission and review screens (issue 12), the hotel screens (issue 13), the feedback,
-  // notice and download screens (issue 14) and the check-in screens (issue 24) are checked on a 375 px phone too, as each role.
+  // notice and download screens (issue 14) and the check-in, badge and certificate screens (issue 24) are checked on a
+  // 375 px phone too, as each role.
   const PHONE_SCREENS =
-    /^\/(profile\/(submission|hotel|feedback|feedBackDetails|notice|download)|review\/|platform\/(checkin|config\/(contribute|review|hotel)|manage\/(checkin|contribute|reviewer|hotel|userFeedBack|notice|download)|submissionManage))/;
+    /^\/(profile\/(submission|hotel|feedback|feedBackDetails|notice|download)|review\/|platform\/(checkin|onsite|config\/(contribute|review|hotel)|manage\/(checkin|contribute|reviewer|hotel|userFeedBack|notice|download)|submissionManage))/;
   for (const prefix of PREFIXES) {
     const language = prefix ? 'en' : 'zh';
     test(`${language}: the submission, review, hotel, feedback, notice and download screens on a 375 px phone, as the roles they are for`, async ({

@@ -494,3 +494,68 @@ test('the check-in calls: this conference’s check-in staff and managers only; 
     attendee: null,
   });
 });
+
+test('the badge and certificate calls: organisers only; a participant their own certificate; verification open to anyone', async () => {
+  const participant = await sessionCookie(DEMO_ACCOUNTS.participant.email, DEMO_ACCOUNTS.participant.password);
+  const reviewer = await sessionCookie(DEMO_ACCOUNTS.reviewer.email, DEMO_ACCOUNTS.reviewer.password);
+  const staff = await sessionCookie(DEMO_ACCOUNTS.checkinStaff.email, DEMO_ACCOUNTS.checkinStaff.password);
+  const manager = await sessionCookie(DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password);
+  const call = async (path: string, cookie?: string, method = 'GET', body?: unknown, host = 'localhost') => {
+    const answer = await request(host, `/api${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = answer.body.startsWith('{') ? (JSON.parse(answer.body) as { error?: string; data?: unknown }) : {};
+    return { status: answer.status, error: json.error, data: json.data, type: answer.body.slice(0, 5) };
+  };
+  for (const prefix of ['', '/en']) {
+    for (const path of ['/platform/onsite/badges', '/platform/onsite/certificates']) {
+      expect(redirectOf(await get('localhost', prefix + path, participant)), `participant ${prefix}${path}`).toBe(`${prefix}/403`);
+      expect(redirectOf(await get('localhost', prefix + path, staff)), `staff ${prefix}${path}`).toBe(`${prefix}/platform/checkin`);
+      expect(redirectOf(await get('localhost', prefix + path)), `anonymous ${prefix}${path}`).toBe(prefix + login(path));
+      expect((await get('localhost', prefix + path, manager)).status, `manager ${prefix}${path}`).toBe(200);
+    }
+  }
+  const organiserCalls: [string, string, unknown?][] = [
+    ['GET', '/conference/platform/onsite/badges'],
+    ['POST', '/conference/platform/onsite/badges', {}],
+    ['GET', '/conference/platform/onsite/badges/pdf'],
+    ['GET', '/conference/platform/onsite/badges/pdf?registrationId=1'],
+    ['GET', '/conference/platform/onsite/badges/preview'],
+    ['GET', '/conference/platform/onsite/certificates'],
+    ['POST', '/conference/platform/onsite/certificates', {}],
+    ['GET', '/conference/platform/onsite/certificates/image?kind=seal'],
+    ['POST', '/conference/platform/onsite/certificates/image?kind=seal'],
+    ['DELETE', '/conference/platform/onsite/certificates/image?kind=seal'],
+    ['GET', '/conference/platform/onsite/certificates/preview'],
+    ['POST', '/conference/platform/onsite/certificates/mail', {}],
+  ];
+  for (const [method, path, body] of organiserCalls) {
+    expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
+    for (const [who, cookie] of [
+      ['participant', participant],
+      ['reviewer', reviewer],
+      ['check-in staff', staff],
+    ] as const) {
+      expect(await call(path, cookie, method, body), `${who} ${method} ${path}`).toMatchObject({ status: 403, error: 'FORBIDDEN' });
+    }
+    // The demo's organiser is nobody at another conference.
+    expect((await call(path, manager, method, body, `${E2E.draftSlug}.localhost`)).status, `manager elsewhere ${method} ${path}`).toBe(403);
+  }
+  expect((await call('/conference/platform/onsite/badges', manager)).status).toBe(200);
+  expect((await call('/conference/platform/onsite/badges/preview', manager)).type).toBe('%PDF-');
+  // The participant's own certificate: signed in only; the demo is not over, so none yet.
+  expect((await call('/conference/certificate/pdf')).status).toBe(401);
+  expect(await call('/conference/certificate/pdf', participant)).toMatchObject({ status: 409, error: 'CERTIFICATE_NOT_ENDED' });
+  // Verification answers anyone, with a yes or a no and nothing else.
+  expect(await call('/conference/certificate/verify?code=ABCD-EFGH-JKMN-PQRS')).toMatchObject({ status: 200, data: { valid: false } });
+  expect(
+    (await call(`/conference/certificate/verify?code=${E2E.certCode}`, undefined, 'GET', undefined, `${E2E.certSlug}.localhost`)).data,
+  ).toEqual({
+    valid: true,
+    name: E2E.certAttendees.zh.name,
+    latinName: E2E.certAttendees.zh.latinName,
+    conference: '2025 数据科学研讨会',
+  });
+});

@@ -22,6 +22,7 @@ import { seedProgrammeBook } from './seed-programme-book';
 import { seedProgramme } from './seed-programme';
 import { seedAgenda } from './seed-agenda';
 import { seedProgrammeEditor } from './seed-programme-editor';
+import { seedCertificates } from './seed-certificates';
 
 async function main() {
   const database = await openDatabase({});
@@ -352,6 +353,7 @@ async function main() {
   await seedProgramme(db, account);
   await seedAgenda(database, account);
   await seedProgrammeEditor(db, account);
+  await seedCertificates(db, account);
   await database.close();
   console.info('[e2e] seeded');
 }

@@ -577,6 +577,27 @@ export const mailTemplates = {
       ],
     },
   },
+  // The certificate of attendance is downloaded after signing in: the mail carries no credential.
+  certificateIssued: {
+    zh: {
+      subject: '【{conference}】您的参会证明',
+      lines: [
+        '{name}，您好：',
+        '感谢您参加 {conference}。您的参会证明（中英文）已经生成。',
+        '登录后在个人中心下载参会证明 PDF：{link}',
+        '证明的验证码为 {code}，任何人可在此核验其真伪：{verify}',
+      ],
+    },
+    en: {
+      subject: '[{conference}] Your certificate of attendance',
+      lines: [
+        'Dear {name},',
+        'Thank you for attending {conference}. Your certificate of attendance (in Chinese and English) is ready.',
+        'Sign in and download the PDF from your profile: {link}',
+        'Its verification code is {code}; anyone can check that it is genuine here: {verify}',
+      ],
+    },
+  },
 } satisfies Record<string, Bilingual>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

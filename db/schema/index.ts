@@ -17,3 +17,4 @@ export * from './feedback';
 export * from './programme';
 export * from './tickets';
 export * from './onsite';
+export * from './onsite-docs';

@@ -84,4 +84,17 @@ export const E2E = {
     zh: { email: 'payby-zh@confhub.test', name: '钱多多' },
     en: { email: 'payby-en@confhub.test', name: 'Mary Payne' },
   },
+  /**
+   * A published conference over since October 2025 for the certificates (e2e/onsite-docs.spec.ts, planted by
+   * e2e/seed-certificates.ts): its certificate text, a door check-in list, and an attendee per language checked in at
+   * the door; the Chinese one's certificate is issued with the code below.
+   */
+  certSlug: 'certs',
+  certManager: 'certs-manager@confhub.test',
+  certAttendees: {
+    zh: { email: 'cert-zh@confhub.test', name: '林参会', latinName: 'Canhui Lin' },
+    en: { email: 'cert-en@confhub.test', name: 'Ada Attendee', latinName: '' },
+  },
+  /** The verification code of the Chinese attendee's certificate, as printed. */
+  certCode: 'E2EC-ERT0-0000-0001',
 } as const;

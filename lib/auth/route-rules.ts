@@ -28,6 +28,8 @@ export const ROUTE_RULES = [
   { pattern: '/programme', access: 'anonymous' },
   { pattern: '/programme/print', access: 'anonymous' },
   { pattern: '/programme/:code', access: 'anonymous' },
+  { pattern: '/certificate/verify', access: 'anonymous' },
+  { pattern: '/certificate/verify/:code', access: 'anonymous' },
   { pattern: '/register', access: 'anonymous' },
   { pattern: '/login', access: 'anonymous', account: true },
   { pattern: '/oidcLogin', access: 'anonymous', account: true },
@@ -95,6 +97,8 @@ export const ROUTE_RULES = [
   { pattern: '/platform/submissionManage/submission/detail', access: 'platform' },
   { pattern: '/platform/submissionManage/reviewList', access: 'platform' },
   { pattern: '/platform/programme/versions', access: 'platform' },
+  { pattern: '/platform/onsite/badges', access: 'platform' },
+  { pattern: '/platform/onsite/certificates', access: 'platform' },
   { pattern: '/platform/checkin', access: 'platform' },
   { pattern: '/platform/manage/checkin', access: 'platform' },
 ] as const satisfies readonly RouteRule[];

@@ -91,6 +91,8 @@ export const MAIL_KINDS = {
   programmeChanged: { owner: 'conference', credential: false },
   // The ticket's QR code lets its holder in.
   ticketIssued: { owner: 'conference', credential: true },
+  // The certificate mail links to the profile (downloaded after signing in) and names a code anyone may check.
+  certificateIssued: { owner: 'conference', credential: false },
   campaign: { owner: 'conference', credential: false },
 } as const satisfies Record<MailTemplateName | 'campaign', MailKind>;
 export type MailKindName = keyof typeof MAIL_KINDS;

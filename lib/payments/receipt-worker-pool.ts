@@ -23,9 +23,14 @@ export function receiptWorkerScript(): string {
   return path.join(/* turbopackIgnore: true */ process.cwd(), 'lib', 'payments', 'receipt-worker.mjs');
 }
 
-type Job<L> = { id: number; layout: L; resolve: (pdf: Uint8Array) => void; reject: (error: unknown) => void };
+/** What a worker answers besides the bytes (a badge's layout plan, say), passed through as it came. */
+export type PdfExtra = Record<string, unknown>;
+type Job<L> = { id: number; layout: L; resolve: (done: { pdf: Uint8Array; extra: PdfExtra }) => void; reject: (error: unknown) => void };
 type Slot<L> = { worker: Worker; job: Job<L> | null; timer: NodeJS.Timeout | null };
-type Answer = { id: number; pdf?: Uint8Array; error?: string };
+type Answer = { id: number; pdf?: Uint8Array; error?: string } & PdfExtra;
+
+/** A pool's limits where a kind of PDF needs other ones than a receipt (a sheet of badges for everyone is longer). */
+export type PdfPoolLimits = { timeoutMs?: number; heapMb?: number; perAccount?: number; maxWaiting?: number };
 
 /**
  * A small pool of PDF workers (receipts; tickets: lib/tickets/ticket-pdf.ts, each kind its own pool and script) with a bounded queue and a per-account limit, so a burst of
@@ -33,14 +38,17 @@ type Answer = { id: number; pdf?: Uint8Array; error?: string };
  * account can fill the queue for everyone else. Workers start on the first job and stay (their
  * fonts stay parsed); they do not keep the process alive.
  */
-export function createPdfWorkerPool<L>(script: () => string, name = 'receipt') {
+export function createPdfWorkerPool<L>(script: () => string, name = 'receipt', limits: PdfPoolLimits = {}) {
+  const timeoutMs = limits.timeoutMs ?? JOB_TIMEOUT_MS;
+  const perAccountMax = limits.perAccount ?? RECEIPTS_PER_ACCOUNT;
+  const maxWaiting = limits.maxWaiting ?? MAX_WAITING;
   const slots: Slot<L>[] = [];
   const waiting: Job<L>[] = [];
   const perAccount = new Map<string, number>();
   let nextId = 1;
   let made = 0;
 
-  const finish = (slot: Slot<L>, outcome: { pdf?: Uint8Array; error?: unknown }) => {
+  const finish = (slot: Slot<L>, outcome: { pdf?: Uint8Array; extra?: PdfExtra; error?: unknown }) => {
     const job = slot.job;
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = null;
@@ -48,7 +56,7 @@ export function createPdfWorkerPool<L>(script: () => string, name = 'receipt') {
     if (job) {
       if (outcome.pdf) {
         made++;
-        job.resolve(outcome.pdf);
+        job.resolve({ pdf: outcome.pdf, extra: outcome.extra ?? {} });
       } else job.reject(outcome.error);
     }
     pump();
@@ -64,12 +72,13 @@ export function createPdfWorkerPool<L>(script: () => string, name = 'receipt') {
   };
 
   const spawn = (): Slot<L> => {
-    const worker = new Worker(script(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(script(), { resourceLimits: { maxOldGenerationSizeMb: limits.heapMb ?? WORKER_HEAP_MB } });
     worker.unref();
     const slot: Slot<L> = { worker, job: null, timer: null };
     worker.on('message', (answer: Answer) => {
       if (slot.job?.id !== answer.id) return;
-      finish(slot, answer.pdf ? { pdf: answer.pdf } : { error: new Error(`${name} worker: ${answer.error}`) });
+      const { id: _id, pdf, error, ...extra } = answer;
+      finish(slot, pdf ? { pdf, extra } : { error: new Error(`${name} worker: ${error}`) });
     });
     worker.on('error', (error) => drop(slot, error));
     worker.on('exit', (code) => drop(slot, new Error(`${name} worker exited (${code})`)));
@@ -83,30 +92,34 @@ export function createPdfWorkerPool<L>(script: () => string, name = 'receipt') {
       if (!slot) return;
       const job = waiting.shift()!;
       slot.job = job;
-      slot.timer = setTimeout(() => drop(slot, new Error(`${name} took over ${JOB_TIMEOUT_MS} ms`)), JOB_TIMEOUT_MS);
+      slot.timer = setTimeout(() => drop(slot, new Error(`${name} took over ${timeoutMs} ms`)), timeoutMs);
       slot.timer.unref();
       slot.worker.postMessage({ id: job.id, layout: job.layout });
     }
   }
 
+  /** The PDF of `layout` and what the worker said besides, drawn off the event loop; counted against `account`. */
+  async function run(layout: L, account: string): Promise<{ pdf: Uint8Array; extra: PdfExtra }> {
+    const mine = perAccount.get(account) ?? 0;
+    if (mine >= perAccountMax) throw new AppError('RECEIPT_LIMIT', { max: perAccountMax });
+    if (waiting.length >= maxWaiting) throw new AppError('RECEIPTS_BUSY');
+    perAccount.set(account, mine + 1);
+    try {
+      return await new Promise<{ pdf: Uint8Array; extra: PdfExtra }>((resolve, reject) => {
+        waiting.push({ id: nextId++, layout, resolve, reject });
+        pump();
+      });
+    } finally {
+      const left = (perAccount.get(account) ?? 1) - 1;
+      if (left > 0) perAccount.set(account, left);
+      else perAccount.delete(account);
+    }
+  }
+
   return {
     /** The PDF of `layout`, drawn off the event loop; counted against `account` until it is done. */
-    async render(layout: L, account: string): Promise<Uint8Array> {
-      const mine = perAccount.get(account) ?? 0;
-      if (mine >= RECEIPTS_PER_ACCOUNT) throw new AppError('RECEIPT_LIMIT', { max: RECEIPTS_PER_ACCOUNT });
-      if (waiting.length >= MAX_WAITING) throw new AppError('RECEIPTS_BUSY');
-      perAccount.set(account, mine + 1);
-      try {
-        return await new Promise<Uint8Array>((resolve, reject) => {
-          waiting.push({ id: nextId++, layout, resolve, reject });
-          pump();
-        });
-      } finally {
-        const left = (perAccount.get(account) ?? 1) - 1;
-        if (left > 0) perAccount.set(account, left);
-        else perAccount.delete(account);
-      }
-    },
+    render: async (layout: L, account: string): Promise<Uint8Array> => (await run(layout, account)).pdf,
+    run,
     /** How many PDFs the workers have made in this process (tests use it to tell a stored receipt from a new one). */
     made: () => made,
   };

@@ -34,9 +34,9 @@ type Scope = { conferenceId: number; timeZone: string };
 
 /**
  * Conditions of one conference's registrants (the conference id is always part of them); the date
- * range is of calendar days in the conference's time zone.
+ * range is of calendar days in the conference's time zone. The list, its export, bulk mail and badges use them.
  */
-function conditions({ conferenceId, timeZone }: Scope, query: Partial<RegistrantFilters>): SQL {
+export function registrantConditions({ conferenceId, timeZone }: Scope, query: Partial<RegistrantFilters>): SQL {
   const parts: SQL[] = [eq(conferenceRegistration.conferenceId, conferenceId)];
   if (query.q) {
     const like = `%${escapeLike(query.q)}%`;
@@ -85,7 +85,7 @@ export type RegistrantOrder = {
 
 /** One page of a conference's registrants, newest first, with the total. */
 export async function listRegistrants(db: Executor, { conferenceId, timeZone, ...query }: Scope & RegistrantQuery) {
-  const where = conditions({ conferenceId, timeZone }, query);
+  const where = registrantConditions({ conferenceId, timeZone }, query);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
@@ -106,7 +106,7 @@ export async function allRegistrants(db: Executor, { conferenceId, timeZone, ...
     .select(columns)
     .from(conferenceRegistration)
     .innerJoin(user, eq(user.id, conferenceRegistration.userId))
-    .where(conditions({ conferenceId, timeZone }, query))
+    .where(registrantConditions({ conferenceId, timeZone }, query))
     .orderBy(conferenceRegistration.id);
 }
 
@@ -131,7 +131,7 @@ export async function registrantsForMail(
   const where =
     'ids' in selection
       ? and(eq(conferenceRegistration.conferenceId, conferenceId), inArray(conferenceRegistration.id, selection.ids))
-      : conditions({ conferenceId, timeZone }, selection.filters);
+      : registrantConditions({ conferenceId, timeZone }, selection.filters);
   return db
     .select({
       id: conferenceRegistration.id,

@@ -6,11 +6,12 @@ import { getRequestContext } from '@/lib/tenancy/context';
 
 /** The admin shell: its menu shows what the visitor's role may open. Each page checks access itself. */
 export default async function PlatformLayout({ children }: { children: ReactNode }) {
-  const [t, tp, ctx, tc] = await Promise.all([
+  const [t, tp, ctx, tc, to] = await Promise.all([
     getTranslations('nav'),
     getTranslations('programmeVersions'),
     getRequestContext(),
     getTranslations('checkin'),
+    getTranslations('onsiteDocs'),
   ]);
   const admin = ctx.roles.manager || ctx.roles.platformAdmin;
   // The review overview is the chair's and the managers' (spec §6): a plain reviewer is not offered it.
@@ -45,6 +46,8 @@ export default async function PlatformLayout({ children }: { children: ReactNode
           { href: '/platform/programme', label: t('programme') },
           { href: '/platform/programme/versions', label: tp('menu') },
           { href: '/platform/manage/checkin', label: tc('manageMenu') },
+          { href: '/platform/onsite/badges', label: to('navBadges') },
+          { href: '/platform/onsite/certificates', label: to('navCertificates') },
         ]
       : []),
     ...(admin || ctx.roles.checkin ? [{ href: '/platform/checkin', label: tc('menu') }] : []),

@@ -12,6 +12,8 @@ import { originalFileNames } from '@/lib/registration/uploads';
 import { AnswerList } from '@/components/registration/answer-list';
 import { TicketCard } from '@/components/tickets/ticket-card';
 import { issueTicketForAccount } from '@/lib/tickets/issue-ticket';
+import { CertificateCard } from '@/components/certificates/certificate-card';
+import { myCertificateReady } from '@/lib/certificates/certificates';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('profile');
@@ -30,6 +32,8 @@ export default async function UserInfoPage() {
   ]);
   // The ticket first (issued now if the registration is complete and has none yet): held up at the door on a phone.
   const issued = registration ? await issueTicketForAccount(db, { conferenceId: conference.id, userId: user.id }) : null;
+  // After the conference, the certificate of attendance (for those checked in at the door) comes first, then the ticket.
+  const certificate = registration ? await myCertificateReady(db, { conferenceId: conference.id, userId: user.id }) : false;
   const fields = registration ? await loadFields(db, conference.id, registration.version) : [];
   const fileNames = registration ? await originalFileNames(db, conference.id, fields, [registration.answers]) : {};
   const answers = registration ? describeAnswers(fields, registration.answers, locale, fileNames) : [];
@@ -42,6 +46,7 @@ export default async function UserInfoPage() {
   ].filter(Boolean) as string[];
   return (
     <>
+      {certificate && <CertificateCard />}
       {issued && <TicketCard issued={issued} locale={locale} />}
       {registration && !issued && (
         <Text size="sm" c="dimmed" mb="md" data-testid="ticket-pending">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BulkMailBar, BulkMailSelection, PageCheckbox, RegistrantCheckbox } from '@/components/mail/bulk-mail';
@@ -26,8 +26,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ManageUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, conference, locale } = await requirePage(REGISTRANT_LIST);
   const query = registrantQueryFrom(await searchParams);
-  const [t, to, result, fields, countryOptions, fees, campaigns] = await Promise.all([
+  const [t, to, tb, result, fields, countryOptions, fees, campaigns] = await Promise.all([
     getTranslations('manageUser'),
+    getTranslations('onsiteDocs'),
     getTranslations('orders'),
     listRegistrants(db, { conferenceId: conference.id, timeZone: conference.timeZone, ...query }),
     loadFields(db, conference.id),
@@ -38,6 +39,8 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
   const filters = { q: query.q, from: query.from, to: query.to, pay: query.pay, fee: query.fee };
   const pages = Math.max(1, Math.ceil(result.total / result.size));
   const exportHref = `/api/conference/manage/user/export?${registrantSearch(query, { lang: locale })}`;
+  // The badges of exactly the registrants these filters match (issue 24 point 2), from the same query string.
+  const badgesHref = `/api/conference/platform/onsite/badges/pdf?${registrantSearch(query, { lang: locale })}`;
   const format = conferenceFormatter(locale, conference.timeZone);
   const answer = (answers: Record<string, string | string[]>, key: string) => {
     const value = answers[key];
@@ -56,6 +59,9 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
           <AddRegistrant fields={fields} countryOptions={countryOptions} />
           <Button component="a" href={exportHref} download variant="filled" data-testid="export-registrants">
             {t('export')}
+          </Button>
+          <Button component="a" href={badgesHref} download variant="light" disabled={result.total === 0} data-testid="registrant-badges">
+            {tb('badgesForFilter')}
           </Button>
         </Group>
       </Group>
@@ -148,9 +154,19 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                   ))}
                 </div>,
                 format.dateTime(row.createdAt, 'short'),
-                <AnchorLink key="details" href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
-                  {t('details')}
-                </AnchorLink>,
+                <Group key="actions" gap="xs" wrap="nowrap">
+                  <AnchorLink href={`/platform/manage/userDetails?id=${row.id}`} data-testid="registrant-details">
+                    {t('details')}
+                  </AnchorLink>
+                  <Anchor
+                    href={`/api/conference/platform/onsite/badges/pdf?registrationId=${row.id}&lang=${locale}`}
+                    download
+                    title={tb('badgeForOneTitle')}
+                    data-testid="registrant-badge"
+                  >
+                    {tb('badgeForOne')}
+                  </Anchor>
+                </Group>,
               ],
             }))}
           />

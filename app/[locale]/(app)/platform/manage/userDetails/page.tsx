@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { EditRegistrant } from '@/components/registration/registrant-form';
@@ -31,8 +31,9 @@ export default async function ManageUserDetailsPage({
   const { db, conference, locale } = await requirePage('/platform/manage/userDetails');
   const raw = (await searchParams).id;
   const id = parseId(raw);
-  const [t, to, registrant, countryOptions] = await Promise.all([
+  const [t, to, tb, registrant, countryOptions] = await Promise.all([
     getTranslations('manageUser'),
+    getTranslations('onsiteDocs'),
     getTranslations('orders'),
     id !== null ? findRegistrant(db, { conferenceId: conference.id, registrationId: id }) : Promise.resolve(null),
     loadCountryOptions(db, conference.id),
@@ -60,9 +61,20 @@ export default async function ManageUserDetailsPage({
         <Title order={3} data-testid="registrant-title">
           {t('detailsTitle', { code: registrant.code })}
         </Title>
-        <ButtonLink href="/platform/manage/user" variant="subtle">
-          {t('backToList')}
-        </ButtonLink>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={`/api/conference/platform/onsite/badges/pdf?registrationId=${registrant.id}&lang=${locale}`}
+            download
+            variant="light"
+            data-testid="registrant-badge"
+          >
+            {tb('badgeForOneTitle')}
+          </Button>
+          <ButtonLink href="/platform/manage/user" variant="subtle">
+            {t('backToList')}
+          </ButtonLink>
+        </Group>
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
