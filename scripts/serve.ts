@@ -65,6 +65,9 @@ async function main() {
       return;
     }
     res.setHeader('x-confhub-cache', 'miss');
+    // What this process may keep for anonymous visitors, a reverse proxy may keep too (deploy/nginx.conf micro-caches
+    // only answers carrying this mark; hits carry it from the stored headers).
+    res.setHeader('x-confhub-public', '1');
     let settled = false;
     keepCopy(res, (body) => {
       if (settled) return;

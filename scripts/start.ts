@@ -26,9 +26,19 @@ async function prepareDatabase(url: string): Promise<void> {
   const database = await openDatabase({ url });
   try {
     if (process.env.SEED_DEMO === '1') {
-      if (await seedDemo(database.db)) {
-        await seedDemoRegistrants(database.db);
-        console.info('[seed] created the demo conference');
+      // Several nodes starting at once (docker-compose's replicas) seed one after the other: the first plants the
+      // demo, the others find it. The lock is held on a connection of its own for the time of the seed.
+      const { Client } = await import('pg');
+      const lock = new Client({ connectionString: url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock(727275)');
+        if (await seedDemo(database.db)) {
+          await seedDemoRegistrants(database.db);
+          console.info('[seed] created the demo conference');
+        }
+      } finally {
+        await lock.end();
       }
       console.info(`\n${demoLoginsText(port)}\n`);
     }
