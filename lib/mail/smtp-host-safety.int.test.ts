@@ -231,8 +231,10 @@ describe.each(testBackends())('a conference’s SMTP host and password on %s', (
       expect(answer.ms, answer.port).toBeGreaterThanOrEqual(deadline - 5);
       expect(answer.ms, answer.port).toBeLessThan(deadline + 400);
     }
+    // Within a scheduling hiccup of each other (a loaded runner measured 171 ms once); what would tell the ports apart
+    // — a silent port answering at its socket timeout, a closed one at once — is seconds, or under the deadline.
     const times = answers.map((a) => a.ms);
-    expect(Math.max(...times) - Math.min(...times), JSON.stringify(answers)).toBeLessThan(150);
+    expect(Math.max(...times) - Math.min(...times), JSON.stringify(answers)).toBeLessThan(300);
   });
 
   it('limits test mails per account across the conferences it manages; another account is not limited', async () => {
