@@ -10,10 +10,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
+import { createScratchDatabase, freePort, websiteSettingsBody } from './support/scratch-app';
 import { tsxScriptArgs } from '../scripts/node/tsx-args';
-import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { PUBLISHED } from '@/lib/conferences/status';
 import { openDatabase } from '@/db/client';
@@ -28,22 +27,11 @@ const NEW_TITLE = '集群测试会议（已改名）';
 test.describe.configure({ mode: 'serial' });
 test.skip(!adminUrl, 'needs PostgreSQL: set TEST_DATABASE_URL');
 
-let dbName = '';
+let dropDatabase: (() => Promise<void>) | null = null;
 let port = 0;
 let token = '';
 let app: ChildProcess | null = null;
 const log: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Answer = { status: number; worker: string; cache: string; body: string };
 
@@ -72,15 +60,10 @@ function request(method: string, url: string, body?: unknown, headers: Record<st
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dbName = `confhub_cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${dbName}`;
+  const scratch = await createScratchDatabase(adminUrl!, 'confhub_cluster');
+  dropDatabase = scratch.drop;
 
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: scratch.url });
   const [conf] = await database.db
     .insert(conference)
     .values({ slug: 'cluster', status: PUBLISHED, title: { zh: OLD_TITLE, en: 'Cluster Test' }, shortTitle: { zh: '集群', en: 'Cluster' } })
@@ -99,7 +82,7 @@ test.beforeAll(async () => {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       PORT: String(port),
       WEB_CONCURRENCY: '2',
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -127,12 +110,7 @@ test.afterAll(async () => {
     app.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   }
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await dropDatabase?.();
   if (process.env.E2E_APP_LOG === '1') console.info(log.join(''));
 });
 
@@ -150,16 +128,7 @@ test("an organiser's change through one process is seen at once through the othe
   const saved = await request(
     'POST',
     '/api/conference/platform/config/website/save',
-    {
-      title: { zh: NEW_TITLE, en: 'Cluster Test, renamed' },
-      title2: { zh: '', en: '' },
-      title3: { zh: '', en: '' },
-      shortTitle: { zh: '集群', en: 'Cluster' },
-      department: { zh: '', en: '' },
-      city: { zh: '', en: '' },
-      address: { zh: '', en: '' },
-      languageType: 3,
-    },
+    websiteSettingsBody({ zh: NEW_TITLE, en: 'Cluster Test, renamed' }, { zh: '集群', en: 'Cluster' }),
     { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   );
   expect(saved.status, saved.body).toBe(200);

@@ -12,12 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '@/db/client';
 import {
   conference,
@@ -34,6 +32,7 @@ import { hashSessionToken } from '@/lib/auth/session-token-hash';
 import { PUBLISHED } from '@/lib/conferences/status';
 import { startTestS3, type TestS3 } from '@/testing/standins/s3';
 import { startTestSmtp, type TestSmtp } from '@/testing/standins/smtp';
+import { createScratchDatabase, freePort, websiteSettingsBody } from './support/scratch-app';
 import { tsxScriptArgs } from '../scripts/node/tsx-args';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -47,7 +46,7 @@ test.describe.configure({ mode: 'serial' });
 test.skip(!adminUrl, 'needs PostgreSQL: set TEST_DATABASE_URL');
 
 type Node = { name: string; port: number; uploads: string; process: ChildProcess; log: string[] };
-let dbName = '';
+let dropDatabase: (() => Promise<void>) | null = null;
 let dbUrl = '';
 let database: Database | null = null;
 let fx: { conferenceId: number; feeId: number };
@@ -55,17 +54,6 @@ let managerToken = '';
 let s3: TestS3 | null = null;
 let smtp: TestSmtp | null = null;
 const nodes: Node[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Answer = { status: number; body: Buffer; text: string };
 
@@ -121,14 +109,9 @@ async function waitReady(node: Node): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dbName = `confhub_nodes_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
+  const scratch = await createScratchDatabase(adminUrl!, 'confhub_nodes');
+  dropDatabase = scratch.drop;
+  dbUrl = scratch.url;
   database = await openDatabase({ url: dbUrl });
   // Planted with the schema alone (the harness's handler helpers are for Vitest, not for this runner).
   const db = database.db;
@@ -197,12 +180,7 @@ test.afterAll(async () => {
   await database?.close();
   await s3?.close();
   await smtp?.close();
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await dropDatabase?.();
   if (process.env.E2E_APP_LOG === '1') for (const node of nodes) console.info(`--- node ${node.name}\n${node.log.join('')}`);
 });
 
@@ -243,16 +221,7 @@ test("an organiser's change through one node is seen through the other at once",
     a,
     'POST',
     '/api/conference/platform/config/website/save',
-    JSON.stringify({
-      title: { zh: NEW_TITLE, en: 'Two machines, renamed' },
-      title2: { zh: '', en: '' },
-      title3: { zh: '', en: '' },
-      shortTitle: { zh: '两台', en: 'Two' },
-      department: { zh: '', en: '' },
-      city: { zh: '', en: '' },
-      address: { zh: '', en: '' },
-      languageType: 3,
-    }),
+    JSON.stringify(websiteSettingsBody({ zh: NEW_TITLE, en: 'Two machines, renamed' }, { zh: '两台', en: 'Two' })),
     { authorization: `Bearer ${managerToken}`, 'content-type': 'application/json' },
   );
   expect(saved.status, saved.text).toBe(200);
