@@ -28,19 +28,44 @@ type FieldProps = {
 };
 
 /** The field's id and the attributes every control of the kit carries: its id, look, required, invalid and descriptions. */
+/** The ids a control names in aria-describedby: its description's and its error's, when shown. */
+export function describedByOf(id: string, description: ReactNode, error: ReactNode): string | undefined {
+  return [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
 function useField({ description, error, required }: Pick<FieldProps, 'description' | 'error' | 'required'>, given?: string) {
   const generated = useId();
   const id = given ?? generated;
-  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, description, error);
   return {
     id,
     control: { id, className: f.input, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
   };
 }
 
-function Field({ id, label, description, error, required, children }: FieldProps & { id: string; children: ReactNode }) {
+/**
+ * A field's frame: its label (with the required mark), description, control and error, with the ids the control's
+ * aria-describedby names (describedByOf). The kit's controls use it, and so do the plain keywords box and upload.
+ */
+export function PlainField({
+  id,
+  label,
+  description,
+  error,
+  required,
+  errorRole,
+  wrapper,
+  children,
+}: Omit<FieldProps, 'data-testid'> & {
+  id: string;
+  /** `alert` where the error arrives after an action (an upload refused), so it is announced. */
+  errorRole?: 'alert';
+  /** Attributes of the frame itself (test ids, data-field). */
+  wrapper?: Record<`data-${string}`, string | undefined>;
+  children: ReactNode;
+}) {
   return (
-    <div className={f.field}>
+    <div className={f.field} {...wrapper}>
       <label htmlFor={id} className={f.label}>
         {label}
         {required && (
@@ -56,7 +81,7 @@ function Field({ id, label, description, error, required, children }: FieldProps
       )}
       {children}
       {error && (
-        <p id={`${id}-error`} className={f.error}>
+        <p id={`${id}-error`} className={f.error} role={errorRole}>
           {error}
         </p>
       )}
@@ -75,9 +100,9 @@ export function PlainInput({
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const { id, control } = useField({ description, error, required }, given);
   return (
-    <Field id={id} label={label} description={description} error={error} required={required}>
+    <PlainField id={id} label={label} description={description} error={error} required={required}>
       <input ref={ref} {...control} {...input} />
-    </Field>
+    </PlainField>
   );
 }
 
@@ -97,7 +122,7 @@ export function PlainPasswordInput({
   const { id, control } = useField({ description, error, required }, given);
   const [visible, setVisible] = useState(false);
   return (
-    <Field id={id} label={label} description={description} error={error} required={required}>
+    <PlainField id={id} label={label} description={description} error={error} required={required}>
       <div className={f.withToggle}>
         <input ref={ref} type={visible ? 'text' : 'password'} {...control} {...input} />
         <button
@@ -123,7 +148,7 @@ export function PlainPasswordInput({
           </svg>
         </button>
       </div>
-    </Field>
+    </PlainField>
   );
 }
 
@@ -138,9 +163,9 @@ export function PlainTextarea({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const { id, control } = useField({ description, error, required }, given);
   return (
-    <Field id={id} label={label} description={description} error={error} required={required}>
+    <PlainField id={id} label={label} description={description} error={error} required={required}>
       <textarea ref={ref} {...control} {...input} />
-    </Field>
+    </PlainField>
   );
 }
 
@@ -164,7 +189,7 @@ export function PlainSelect({
   SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; options: PlainOption[]; namesMayDiffer?: boolean }) {
   const { id, control } = useField({ description, error, required }, given);
   return (
-    <Field id={id} label={label} description={description} error={error} required={required}>
+    <PlainField id={id} label={label} description={description} error={error} required={required}>
       <select ref={ref} {...control} {...select}>
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled} suppressHydrationWarning={namesMayDiffer}>
@@ -172,7 +197,7 @@ export function PlainSelect({
           </option>
         ))}
       </select>
-    </Field>
+    </PlainField>
   );
 }
 

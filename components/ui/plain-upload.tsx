@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { buttonLook, ui } from '@/components/layout/page-parts';
 import { ApiError } from './api-client';
-import f from './plain-form.module.css';
+import { describedByOf, PlainField } from './plain-form';
 import u from './plain-upload.module.css';
 import { useUpload } from './use-api';
 
@@ -88,24 +88,19 @@ export function PlainUpload<T>({
   };
 
   const shownError = failure ?? error;
-  const describedBy = [description ? `${id}-description` : '', shownError ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, description, shownError);
   const percent = Math.round((progress ?? 0) * 100);
 
   return (
-    <div className={f.field} data-testid={wrapperTestId} data-field={dataField}>
-      <label htmlFor={id} className={f.label}>
-        {label}
-        {required && (
-          <span className={f.required} aria-hidden>
-            {' *'}
-          </span>
-        )}
-      </label>
-      {description && (
-        <p id={`${id}-description`} className={f.description}>
-          {description}
-        </p>
-      )}
+    <PlainField
+      id={id}
+      label={label}
+      description={description}
+      error={shownError}
+      required={required}
+      errorRole="alert"
+      wrapper={{ 'data-testid': wrapperTestId, 'data-field': dataField }}
+    >
       <div className={u.body}>
         {children}
         {canAdd && (
@@ -147,11 +142,6 @@ export function PlainUpload<T>({
           </div>
         )}
       </div>
-      {shownError && (
-        <p id={`${id}-error`} className={f.error} role="alert">
-          {shownError}
-        </p>
-      )}
-    </div>
+    </PlainField>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import f from './plain-form.module.css';
+import { describedByOf, PlainField } from './plain-form';
 import w from './words-input.module.css';
 
 /**
@@ -47,22 +47,9 @@ export function WordsInput({
     if (words.length !== value.length) onChange(words);
     setDraft('');
   };
-  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf(id, description, error);
   return (
-    <div className={f.field}>
-      <label htmlFor={id} className={f.label}>
-        {label}
-        {required && (
-          <span className={f.required} aria-hidden>
-            {' *'}
-          </span>
-        )}
-      </label>
-      {description && (
-        <p id={`${id}-description`} className={f.description}>
-          {description}
-        </p>
-      )}
+    <PlainField id={id} label={label} description={description} error={error} required={required}>
       <div className={w.box} data-invalid={error ? true : undefined}>
         {value.map((word, i) => (
           <span key={word} className={w.pill}>
@@ -106,11 +93,6 @@ export function WordsInput({
           onBlur={() => add(draft)}
         />
       </div>
-      {error && (
-        <p id={`${id}-error`} className={f.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </PlainField>
   );
 }
