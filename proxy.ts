@@ -9,6 +9,7 @@ import { errorResponse } from '@/lib/http/error-response';
 import { requestLocale } from '@/lib/http/request-locale';
 import { hstsFor, newNonce, pageCsp, withSecurityHeaders } from '@/lib/http/security-headers';
 import { decodeAddressPart } from '@/lib/http/text';
+import { signsInCentrally } from '@/lib/auth/sso-hosts';
 
 /**
  * The first gate (the real checks run in every page and handler):
@@ -36,6 +37,15 @@ function localeUrl(request: NextRequest, prefixed: boolean, pathAndQuery: string
 function brokenApiAddress(request: NextRequest): Response {
   if (decodeAddressPart(request.nextUrl.pathname) !== null) return NextResponse.next();
   return withSecurityHeaders(request, errorResponse(new AppError('INVALID_ADDRESS'), requestLocale(request)));
+}
+
+/** The address the visitor sees this site at (behind a trusted proxy, the one it names). */
+function requestOrigin(request: NextRequest): string {
+  const trusted = process.env.TRUST_PROXY === '1';
+  const host = (trusted && request.headers.get('x-forwarded-host')) || request.headers.get('host') || request.nextUrl.host;
+  const secure =
+    (trusted && request.headers.get('x-forwarded-proto') === 'https') || (process.env.BETTER_AUTH_URL ?? '').startsWith('https://');
+  return `${secure ? 'https' : 'http'}://${host}`;
 }
 
 export default function proxy(request: NextRequest) {
@@ -77,7 +87,26 @@ export default function proxy(request: NextRequest) {
   }
 
   const returnTo = path + request.nextUrl.search;
-  if (match && !hasSession && (match.rule.access === 'user' || match.rule.access === 'platform')) {
+  const needsSession = match && (match.rule.access === 'user' || match.rule.access === 'platform');
+  // A conference site asks the platform's central sign-in first (lib/auth/sso.ts): a visitor signed in on another site of
+  // the platform is signed in here after one round of redirects; anyone else comes back to this site's login form
+  // (`sso=0` there, so it is asked once).
+  // Only a browser's own navigation starts it: never a prefetch or the router's data request (the login page starts it
+  // for those, components/accounts/login-form.tsx).
+  const navigation =
+    request.headers.get('sec-fetch-mode') === 'navigate' && !request.headers.has('rsc') && !request.headers.has('next-router-prefetch');
+  if (!hasSession && navigation && signsInCentrally(requestOrigin(request))) {
+    const wanted = needsSession
+      ? returnTo
+      : path === '/conferencelogin' && !searchParams.has('sso') && !searchParams.has('expired')
+        ? (searchParams.get('redirect') ?? '')
+        : null;
+    if (wanted !== null) {
+      const sso = new URLSearchParams({ return: wanted, locale: prefixed ? 'en' : 'zh' });
+      return NextResponse.redirect(new URL(`/api/sso/begin?${sso}`, request.url));
+    }
+  }
+  if (needsSession && !hasSession) {
     return NextResponse.redirect(localeUrl(request, prefixed, loginRedirect(returnTo)));
   }
 

@@ -63,7 +63,7 @@ test.describe('route guard', () => {
     await form.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/unpublished'));
     await page.getByTestId('logout').click();
-    await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/conferencelogin'));
+    await expect(page).toHaveURL(hostUrl(E2E.draftSlug, '/conferencelogin?sso=0'));
 
     await page.goto(hostUrl(E2E.draftSlug, '/conferencelogin?redirect=%2F'));
     form = page.getByTestId('login-form');

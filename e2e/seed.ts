@@ -23,6 +23,7 @@ import { seedProgramme } from './seed-programme';
 import { seedAgenda } from './seed-agenda';
 import { seedProgrammeEditor } from './seed-programme-editor';
 import { seedCertificates } from './seed-certificates';
+import { seedSso } from './seed-sso';
 
 async function main() {
   const database = await openDatabase({});
@@ -354,6 +355,7 @@ async function main() {
   await seedAgenda(database, account);
   await seedProgrammeEditor(db, account);
   await seedCertificates(db, account);
+  await seedSso(db, account);
   await database.close();
   console.info('[e2e] seeded');
 }

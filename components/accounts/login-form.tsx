@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CodeField } from '@/components/ui/code-field';
 import { ApiError } from '@/components/ui/api-client';
 import { SendCodeButton } from '@/components/ui/send-code-button';
@@ -21,15 +21,30 @@ const CODE_ERRORS = new Set(['CODE_WRONG', 'CODE_EXPIRED']);
  * so and offers the owner's way in: a sign-in code mailed to the account's address, entered with
  * the password (LOGIN_LOCKED → the code field appears; see lib/accounts/login-attempts.ts).
  */
-export function LoginForm({ redirect, expired, resetDone }: { redirect?: string; expired?: boolean; resetDone?: boolean }) {
+export function LoginForm({
+  redirect,
+  expired,
+  resetDone,
+  ssoBegin,
+}: {
+  redirect?: string;
+  expired?: boolean;
+  resetDone?: boolean;
+  /** On a conference site reached by the router (no full page load, so the proxy could not): ask the central sign-in first. */
+  ssoBegin?: string;
+}) {
   const t = useTranslations('auth');
+  useEffect(() => {
+    if (ssoBegin) window.location.replace(ssoBegin);
+  }, [ssoBegin]);
   const [locked, setLocked] = useState(false);
   const { form, submit, fieldError, formError } = useApiForm({
     schema: loadLoginSchema,
     defaultValues: { email: '', password: '' },
     call: { path: '/base/oauth/localLogin', body: (values) => ({ ...values, redirect }) },
-    // The server decides where the account lands (lib/accounts/landing.ts), `redirect` first.
-    onSuccess: (result: { token: string; next: string }) => window.location.assign(result.next),
+    // The server decides where the account lands (lib/accounts/landing.ts), `redirect` first; on a conference site by
+    // way of the central site, which is signed in too (`share`, lib/auth/sso.ts).
+    onSuccess: (result: { token: string; next: string; share: string | null }) => window.location.assign(result.share ?? result.next),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'LOGIN_LOCKED') {
         setLocked(true);

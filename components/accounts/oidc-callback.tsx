@@ -43,9 +43,11 @@ export function OidcCallback({ kind, code, state, iss, error }: Props) {
           message?: string;
           data?: unknown;
           next?: string;
+          share?: string | null;
         } | null;
         if (answer?.code === 200 && typeof answer.data === 'string' && typeof answer.next === 'string' && answer.next.startsWith('/')) {
-          window.location.assign(answer.next);
+          // On a conference site the server offers the way by the central site (`share`), which signs that in too.
+          window.location.assign(typeof answer.share === 'string' && answer.share.startsWith('http') ? answer.share : answer.next);
           return;
         }
         setFailure(answer?.message ?? t('notToken'));

@@ -26,8 +26,33 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The sessions one sign-in made on the installation's sites (lib/auth/sso.ts): a session handed on to another site
+     * joins the family of the one it came from, and logging out on any site ends the whole family.
+     */
+    ssoFamily: text('sso_family'),
   },
-  (t) => [index('session_user_id_idx').on(t.userId)],
+  (t) => [index('session_user_id_idx').on(t.userId), index('session_sso_family_idx').on(t.ssoFamily)],
+);
+
+/**
+ * One-time codes of the sign-in across the installation's sites (lib/auth/sso.ts): sha256 of the code, the site it was
+ * issued to, the PKCE challenge it must be redeemed with, and the family of the session it came from. Used once; a
+ * minute to live.
+ */
+export const ssoCode = pgTable(
+  'sso_code',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    clientOrigin: text('client_origin').notNull(),
+    challenge: text('challenge').notNull(),
+    family: text('family').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_code_expires_idx').on(t.expiresAt)],
 );
 
 export const account = pgTable(

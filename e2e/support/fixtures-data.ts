@@ -97,4 +97,11 @@ export const E2E = {
   },
   /** The verification code of the Chinese attendee's certificate, as printed. */
   certCode: 'E2EC-ERT0-0000-0001',
+  /** One sign-in across the sites (e2e/sso.spec.ts): two conference sites, one on its own domain, and their accounts. */
+  sso: {
+    slugs: ['ssoa', 'ssob'],
+    domainSlug: 'ssodom',
+    domain: 'ssoconf.test',
+    users: { zh: 'sso-zh@confhub.test', en: 'sso-en@confhub.test', domain: 'sso-domain@confhub.test', codes: 'sso-codes@confhub.test' },
+  },
 } as const;

@@ -1,7 +1,7 @@
 import { makeSignature } from 'better-auth/crypto';
 import { getAuth, type Auth } from '@/lib/auth/auth';
 
-export type CreatedSession = { token: string; setCookies: string[] };
+export type CreatedSession = { token: string; setCookies: string[]; sessionId: string };
 
 function serializeCookie(name: string, value: string, attributes: Record<string, unknown>): string {
   const parts = [`${name}=${encodeURIComponent(value)}`];
@@ -29,5 +29,9 @@ export async function createSessionFor(userId: string, input: { headers: Headers
   });
   const signed = `${session.token}.${await makeSignature(session.token, ctx.secret)}`;
   const cookie = ctx.authCookies.sessionToken;
-  return { token: signed, setCookies: [serializeCookie(cookie.name, signed, cookie.attributes as Record<string, unknown>)] };
+  return {
+    token: signed,
+    sessionId: session.id,
+    setCookies: [serializeCookie(cookie.name, signed, cookie.attributes as Record<string, unknown>)],
+  };
 }

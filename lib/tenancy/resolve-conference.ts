@@ -2,42 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { conference, conferenceDomain } from '@/db/schema';
 import { broadcast, onInvalidate } from '@/lib/server/invalidation';
+import { isDefaultHost, normaliseHost, slugOfPlatformSubdomain } from './hosts';
 
 export type Conference = typeof conference.$inferSelect;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function normaliseHost(host: string | null | undefined): string {
-  if (!host) return '';
-  const value = host.trim().toLowerCase();
-  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
-  return value.replace(/:\d+$/, '');
-}
-
-/** Hosts that serve the default conference: loopback, plus PLATFORM_HOSTS (comma-separated) in deployment. */
-export function isDefaultHost(host: string): boolean {
-  if (LOOPBACK_HOSTS.has(host)) return true;
-  const extra = (process.env.PLATFORM_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase());
-  return extra.includes(host);
-}
-
-/** Hosts the platform itself answers (default hosts, `*.localhost`, IP addresses): never a conference's domain. */
-export function isPlatformHost(rawHost: string): boolean {
-  const host = normaliseHost(rawHost);
-  if (isDefaultHost(host) || host === 'localhost' || host.endsWith('.localhost')) return true;
-  return /^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':');
-}
+export { isDefaultHost, isPlatformHost, normaliseHost } from './hosts';
 
 /**
  * The request's host selects the conference: the platform's own hosts first (`<slug>.localhost` in
- * development, the default conference for a bare loopback or platform host), then an approved
+ * development, `<slug>.<platform host>` in deployment, the default conference for a bare loopback or platform host), then an approved
  * domain; a domain can never stand in for a platform host.
  */
 export async function findConferenceByHost(db: Executor, rawHost: string | null | undefined): Promise<Conference | null> {
   const host = normaliseHost(rawHost);
   if (!host) return null;
-  if (host.endsWith('.localhost')) {
-    const slug = host.slice(0, -'.localhost'.length).split('.').pop() ?? '';
+  const slug = slugOfPlatformSubdomain(host);
+  if (slug !== null) {
     const [bySlug] = await db.select().from(conference).where(eq(conference.slug, slug)).limit(1);
     return bySlug ?? null;
   }

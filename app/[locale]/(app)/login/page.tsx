@@ -6,6 +6,7 @@ import { AuthCard } from '@/components/layout/auth-card';
 import { requirePage } from '@/lib/auth/require-page';
 import { abandonLogin } from '@/lib/oidc/complete-login';
 import { callbackProblem, SILENT_LOGIN_ERRORS } from '@/lib/oidc/callback-error';
+import { findCentral } from '@/lib/oidc/queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('oidcCallback');
@@ -23,6 +24,11 @@ type Props = { searchParams: Promise<{ code?: string; state?: string; iss?: stri
 export default async function CentralLoginPage({ searchParams }: Props) {
   const { db, conference } = await requirePage('/login');
   const query = await searchParams;
+  // Without an external central account system, the platform's own central sign-in answers here (lib/auth/sso.ts).
+  if (!(await findCentral(db)) && (query.code || query.error) && query.state) {
+    const forward = new URLSearchParams({ state: query.state, ...(query.code ? { code: query.code } : { error: query.error ?? '' }) });
+    redirect(`/api/sso/callback?${forward}`);
+  }
   if (query.error && query.state && /^[\w-]{1,200}$/.test(query.state) && SILENT_LOGIN_ERRORS.has(query.error)) {
     const back = await abandonLogin(db, { kind: 'central', conferenceId: conference.id, state: query.state });
     if (back) redirect(back);

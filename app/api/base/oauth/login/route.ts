@@ -2,6 +2,8 @@ import { NextResponse } from 'next/server';
 import { landingFor } from '@/lib/accounts/landing';
 import { ok } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
+import { shareAddress } from '@/lib/auth/sso-hosts';
+import { originOf } from '@/lib/conferences/seo';
 import { localeFreePath } from '@/lib/i18n/locale-path';
 import { completeLogin } from '@/lib/oidc/complete-login';
 import { ZLoginCallback } from '@/lib/oidc/schemas';
@@ -21,7 +23,9 @@ export const POST = route({ body: ZLoginCallback }, async ({ db, conference, bod
     locale,
     redirect: localeFreePath(done.returnPath),
   });
-  const response = NextResponse.json({ ...ok(done.token), registered, next });
+  // `share`: on a conference site, the way by the central site so the platform's other sites find the sign-in (lib/auth/sso.ts).
+  const share = shareAddress(originOf(req.headers), next, locale);
+  const response = NextResponse.json({ ...ok(done.token), registered, next, share });
   for (const cookie of done.setCookies) response.headers.append('set-cookie', cookie);
   return response;
 });
