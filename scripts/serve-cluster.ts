@@ -15,6 +15,12 @@ import path from 'node:path';
 const count = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY)) || 1);
 let stopping = false;
 
+// The operating system hands connections to the workers (they accept on the shared socket), not the primary: with
+// Node's default round robin the primary can hold a connection it was handing to a worker that has just died, and that
+// client waits until it gives up (`npm run bench:crash` measures it; NODE_CLUSTER_SCHED_POLICY=rr brings it back).
+// A dead worker's own connections are closed by the kernel at once; the ones still queued go to the others.
+cluster.schedulingPolicy = process.env.NODE_CLUSTER_SCHED_POLICY === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
+
 // WORKER_NODE_ARGS: extra Node flags for the workers (e.g. --cpu-prof, which NODE_OPTIONS refuses).
 const extraArgs = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'serve.ts'), execArgv: [...process.execArgv, ...extraArgs] });

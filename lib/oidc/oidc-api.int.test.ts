@@ -203,15 +203,17 @@ describe.each(testBackends())('identity-provider API on %s', (backend) => {
     expect((await callHandler(federation, fx, {})).status).toBe(401);
   });
 
-  it('central: ?autologon begins with prompt=none; after a 401 the dead cookie is dropped; without a central system the login page', async () => {
+  it('central: ?autologon begins with prompt=none; after a 401 the dead cookie is dropped; without a central system the platform’s own', async () => {
     const silent = await raw(begin, '/api/base/oauth/begin?kind=central&prompt=none&return=%2Fprofile%2FuserInfo&expired=1');
     expect(new URL(silent.headers.get('location')!).searchParams.get('prompt')).toBe('none');
     expect(silent.headers.getSetCookie().join()).toMatch(/confhub\.session_token=; Max-Age=0/);
     await database.db.update(identityProvider).set({ enabled: false }).where(eq(identityProvider.kind, 'central'));
+    // Without one, a conference site asks the platform's own central sign-in (lib/auth/sso.ts), still dropping the dead cookie.
     const none = await raw(begin, '/api/base/oauth/begin?kind=central&return=%2Fprofile%2FuserInfo&locale=en&expired=1');
-    expect(none.headers.get('location')).toBe('/en/conferencelogin?redirect=%2Fprofile%2FuserInfo&expired=1');
+    expect(none.headers.get('location')).toBe('/api/sso/begin?return=%2Fprofile%2FuserInfo&locale=en');
+    expect(none.headers.getSetCookie().join()).toMatch(/confhub\.session_token=; Max-Age=0/);
     const evil = await raw(begin, '/api/base/oauth/begin?kind=central&return=%2F%2Fevil.example');
-    expect(evil.headers.get('location')).toBe('/conferencelogin?redirect=%2F');
+    expect(evil.headers.get('location')).toBe('/api/sso/begin?return=%2F&locale=zh');
     const unknown = await callHandler(begin, fx, { method: 'GET', path: '/api/base/oauth/begin?provider=nowhere' });
     expect(unknown.status).toBe(404);
   });
