@@ -12,6 +12,7 @@
  * waits until it gives up. The app runs with the operating system handing connections (scripts/serve-cluster.ts).
  * BENCH_DATABASE_URL, BENCH_PORT (3450), BENCH_REQUESTS (1500), BENCH_CAP (1000), BENCH_CLIENT_TIMEOUT_MS (60000).
  */
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { conference, conferenceRegistration, mailOutbox } from '../db/schema';
@@ -21,12 +22,14 @@ import {
   post,
   quantile,
   REGISTRATION_FORM,
+  root,
   scratchDatabase,
   startApp,
   stopApp,
   workerPids,
   type Answer,
 } from './bench-support';
+import { tsxScriptArgs } from './node/tsx-args';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
@@ -140,7 +143,14 @@ async function run(n: number): Promise<boolean> {
 async function main() {
   let ok = true;
   for (let n = 1; n <= RUNS; n++) ok = (await run(n)) && ok;
-  if (!ok) process.exitCode = 1;
+  // The payment burst with a worker killed: bench:pay's own checks (one payment, one mail, one event per bill).
+  console.log('bench:crash — the payment burst (npm run bench:pay with BENCH_KILL=1):');
+  const pay = spawnSync(process.execPath, tsxScriptArgs('scripts/bench-pay.ts'), {
+    cwd: root,
+    env: { ...process.env, BENCH_KILL: '1', BENCH_PORT: String(PORT + 10) },
+    stdio: 'inherit',
+  });
+  if (!ok || pay.status !== 0) process.exitCode = 1;
 }
 
 main().catch((error) => {

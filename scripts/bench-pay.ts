@@ -21,7 +21,8 @@
  *
  * BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  * names a server where a scratch database is created and dropped. BENCH_PORT (3410), BENCH_PAYERS
- * (500), BENCH_CONNECTIONS (50), BENCH_CREATE_CONCURRENCY (8), BENCH_WORKERS (2). Builds when no
+ * (500), BENCH_CONNECTIONS (50), BENCH_CREATE_CONCURRENCY (8), BENCH_WORKERS (2). BENCH_KILL=1 kills one server process
+ * (-9) during the burst and delivers again what got no answer (npm run bench:crash runs it so). Builds when no
  * build exists (as bench:register does); FORCE_BUILD=1 rebuilds (scripts/start.ts).
  */
 import { PUBLISHED } from '@/lib/conferences/status';
@@ -31,6 +32,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { tsxScriptArgs } from './node/tsx-args';
+import { workerPids } from './bench-support';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
@@ -60,6 +62,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 8);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const WARM_UP = 10;
+const KILL = process.env.BENCH_KILL === '1';
 const PRICE_MINOR = 120000;
 const SECRET_KEY = `sk_test_bench_${randomBytes(12).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_bench_${randomBytes(12).toString('hex')}`;
@@ -296,8 +299,23 @@ async function main() {
     if (notifications.length !== 2 * PAYERS) throw new Error(`${notifications.length / 2} pending bills, expected ${PAYERS}`);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    // BENCH_KILL=1: one server process is killed -9 once a tenth of the burst has its answer; a notification that got no
+    // answer is delivered again, as Stripe does with a webhook that failed.
+    const victim = KILL ? workerPids(server.pid!)[0] : undefined;
+    let done = 0;
+    let killedAt = 0;
+    let redelivered = 0;
     const started = performance.now();
-    const answers = await pooled(notifications, CONNECTIONS, (n) => notify(agent, paying.host, n));
+    const answers = await pooled(notifications, CONNECTIONS, async (n) => {
+      const first = await notify(agent, paying.host, n);
+      if (victim && !killedAt && ++done >= notifications.length / 10) {
+        killedAt = performance.now();
+        process.kill(victim, 'SIGKILL');
+      }
+      if (first.status !== 0) return first;
+      redelivered++;
+      return notify(new http.Agent({ keepAlive: false }), paying.host, n);
+    });
     const seconds = (performance.now() - started) / 1000;
     agent.destroy();
 
@@ -394,6 +412,11 @@ async function main() {
     );
     const odd = answers.filter((a) => a.status !== 200);
     if (odd.length) console.log(`${pad('other answers, e.g.')}${describe(odd)}`);
+    if (KILL) {
+      console.log(`${pad('worker killed -9 at')}${((killedAt - started) / 1000).toFixed(2)} s into the burst (${victim})`);
+      console.log(`${pad('delivered again (no answer)')}${redelivered}`);
+      console.log(`${pad('answers after more than 30 s')}${answers.filter((a) => a.ms > 30_000).length}`);
+    }
     console.log(`${pad('burst wall time')}${seconds.toFixed(2)} s`);
     console.log(`${pad('notifications per second')}${(answers.length / seconds).toFixed(0)}`);
     console.log(`${pad('latency p50 / p95 / p99')}${p(0.5)} ms / ${p(0.95)} ms / ${p(0.99)} ms`);
