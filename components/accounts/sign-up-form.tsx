@@ -16,7 +16,8 @@ export function SignUpForm({ redirect }: { redirect?: string }) {
     defaultValues: { email: '', code: '', name: '', password: '', confirmPassword: '' },
     call: { path: '/base/account/register', body: (values) => ({ ...values, redirect }) },
     // The server decides where the account lands (lib/accounts/landing.ts), `redirect` first.
-    onSuccess: (result: { next: string }) => window.location.assign(result.next),
+    // On a conference site by way of the central site, which is signed in too (`share`, lib/auth/sso.ts).
+    onSuccess: (result: { next: string; share: string | null }) => window.location.assign(result.share ?? result.next),
   });
 
   return (

@@ -177,7 +177,7 @@ describe.each(testBackends())('one sign-in across the sites on %s', (backend) =>
     expect(signedIn(answer)).toBe(false);
   });
 
-  it('sends no code to a foreign host, an unknown slug, a pending domain or an address with a path', async () => {
+  it('sends no code to a foreign host, an unknown slug, a pending domain, another port or an address with a path', async () => {
     const browser = new Browser(centralToken);
     const codesBefore = (await database.db.select().from(ssoCode)).length;
     for (const client of [
@@ -185,6 +185,7 @@ describe.each(testBackends())('one sign-in across the sites on %s', (backend) =>
       'http://nosuch.localhost',
       'http://pending.example.org',
       'http://ssoa.localhost/steal',
+      'http://ssoa.localhost:9999',
       'javascript:alert(1)',
     ]) {
       const query = new URLSearchParams({ client, state: 's'.repeat(24), challenge: 'c'.repeat(43) });

@@ -93,8 +93,8 @@ export type SiteOrigin = { origin: string; host: string; platformControlled: boo
 
 /**
  * An origin of this installation, or null: http(s) without a path, on a host that selects a conference (the platform's
- * own hosts, `<slug>.` sites under them, approved domains). Plain http only where the central site itself is plain
- * http (development) or on `.localhost`.
+ * own hosts, `<slug>.` sites under them, approved domains), on this site's port. Plain http only where the central
+ * site itself is plain http (development) or on `.localhost`.
  */
 export async function installationOrigin(db: Executor, value: string, ownOrigin: string): Promise<SiteOrigin | null> {
   let url: URL;
@@ -106,7 +106,10 @@ export async function installationOrigin(db: Executor, value: string, ownOrigin:
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.origin !== value.replace(/\/$/, '') || url.username || url.password) return null;
   const host = normaliseHost(url.host);
-  if (url.protocol === 'http:' && new URL(ownOrigin).protocol === 'https:' && !host.endsWith('.localhost')) return null;
+  const own = new URL(ownOrigin);
+  if (url.protocol === 'http:' && own.protocol === 'https:' && !host.endsWith('.localhost')) return null;
+  // The installation answers on one port: another port on a host of ours is nobody's site.
+  if (url.port !== own.port) return null;
   if (!(await findConferenceByHost(db, host))) return null;
   return { origin: url.origin, host, platformControlled: isPlatformControlled(host) };
 }
