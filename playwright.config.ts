@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './e2e/support/env';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/env';
 
 const PLATFORM_WIDE = ['**/oidc.spec.ts'];
 
@@ -21,16 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   // Specs that change platform-wide settings (the central account system reroutes every ?autologon

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '@/db/seed';
-import { BASE_URL } from './support/env';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
@@ -98,15 +98,9 @@ for (const lang of LANGS) {
     await holder.context().close();
 
     const camera = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-video-capture=${video}`,

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSerious } from './support/axe';
-import { E2E_PORT, hostUrl } from './support/env';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT, hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
 import { expect, test } from './support/test';
 
@@ -178,17 +178,8 @@ test.describe('a conference on its own domain', () => {
   let domainBrowser: Browser;
   test.beforeAll(async () => {
     domainBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--host-resolver-rules=MAP ${E2E.sso.domain} 127.0.0.1`,
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${E2E.sso.domain} 127.0.0.1`],
     });
   });
   test.afterAll(async () => domainBrowser?.close());

@@ -9,3 +9,15 @@ export const hostUrl = (slug: string | null, pathname = '/') => `http://${slug ?
 export const E2E_CHECK_EMAIL_LIMIT = 50;
 /** Failed logins that lock an account in the browser tests (e2e/accounts.spec.ts locks one and signs in with the mailed code). */
 export const E2E_LOGIN_FAILURE_LIMIT = 10;
+
+/** The machine's Chromium (never a downloaded one) and the flags every browser of the tests starts with. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
