@@ -63,6 +63,8 @@ const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 8);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const WARM_UP = 10;
 const KILL = process.env.BENCH_KILL === '1';
+/** The paid mail's templates: the general one, or the one of the orders' kind (lib/payments/payment-mail.ts). */
+const PAID_MAILS = ['paymentReceived', 'registrationPaymentReceived', 'optionalPaymentReceived', 'hotelPaymentReceived'];
 const PRICE_MINOR = 120000;
 const SECRET_KEY = `sk_test_bench_${randomBytes(12).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_bench_${randomBytes(12).toString('hex')}`;
@@ -351,7 +353,7 @@ async function main() {
         mailOutbox,
         and(
           eq(mailOutbox.conferenceId, paymentBill.conferenceId),
-          eq(mailOutbox.template, 'paymentReceived'),
+          inArray(mailOutbox.template, PAID_MAILS),
           sql`strpos(${mailOutbox.text}, ${paymentBill.billNo}) > 0`,
         ),
       )
@@ -369,7 +371,7 @@ async function main() {
     const [{ n: paidMails }] = await db
       .select({ n: count() })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.conferenceId, conferenceId), eq(mailOutbox.template, 'paymentReceived')));
+      .where(and(eq(mailOutbox.conferenceId, conferenceId), inArray(mailOutbox.template, PAID_MAILS)));
     // The logs must agree: one 'paid' event per bill and per order.
     const billIds = db.select({ id: paymentBill.id }).from(paymentBill).where(eq(paymentBill.conferenceId, conferenceId));
     const [{ n: paidBillEvents }] = await db
