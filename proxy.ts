@@ -1,7 +1,7 @@
 import { NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from '@/lib/i18n/routing';
-import { matchRoute } from '@/lib/auth/route-rules';
+import { LOGIN_PATH, matchRoute } from '@/lib/auth/route-rules';
 import { loginRedirect } from '@/lib/auth/access';
 import { LOCALE_COOKIE, SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
 import { AppError } from '@/lib/http/app-error';
@@ -9,7 +9,7 @@ import { errorResponse } from '@/lib/http/error-response';
 import { requestLocale } from '@/lib/http/request-locale';
 import { hstsFor, newNonce, pageCsp, withSecurityHeaders } from '@/lib/http/security-headers';
 import { decodeAddressPart } from '@/lib/http/text';
-import { signsInCentrally } from '@/lib/auth/sso-hosts';
+import { loginAsksCentrally, signsInCentrally, ssoBeginPath } from '@/lib/auth/sso-hosts';
 
 /**
  * The first gate (the real checks run in every page and handler):
@@ -98,13 +98,10 @@ export default function proxy(request: NextRequest) {
   if (!hasSession && navigation && signsInCentrally(requestOrigin(request))) {
     const wanted = needsSession
       ? returnTo
-      : path === '/conferencelogin' && !searchParams.has('sso') && !searchParams.has('expired')
+      : path === LOGIN_PATH && loginAsksCentrally({ sso: searchParams.get('sso'), expired: searchParams.get('expired') })
         ? (searchParams.get('redirect') ?? '')
         : null;
-    if (wanted !== null) {
-      const sso = new URLSearchParams({ return: wanted, locale: prefixed ? 'en' : 'zh' });
-      return NextResponse.redirect(new URL(`/api/sso/begin?${sso}`, request.url));
-    }
+    if (wanted !== null) return NextResponse.redirect(new URL(ssoBeginPath(wanted, prefixed ? 'en' : 'zh'), request.url));
   }
   if (needsSession && !hasSession) {
     return NextResponse.redirect(localeUrl(request, prefixed, loginRedirect(returnTo)));

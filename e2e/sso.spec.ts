@@ -29,6 +29,13 @@ async function signInWithForm(page: Page, email: string) {
   await form.locator('button[type="submit"]').click();
 }
 
+/** Signs in with the platform host's own login form (the central site), and waits until it has gone on. */
+async function signInOnPlatform(page: Page, prefix: string, email: string) {
+  await page.goto(hostUrl(null, `${prefix}/conferencelogin`));
+  await signInWithForm(page, email);
+  await expect(page).not.toHaveURL(/conferencelogin/);
+}
+
 const LANGS = [
   { prefix: '', locale: 'zh-CN', user: E2E.sso.users.zh },
   { prefix: '/en', locale: 'en-GB', user: E2E.sso.users.en },
@@ -91,9 +98,7 @@ for (const lang of LANGS) {
 test('?autologon on a conference site signs in from the platform host’s session', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto(hostUrl(null, '/conferencelogin'));
-  await signInWithForm(page, E2E.sso.users.zh);
-  await expect(page).not.toHaveURL(/conferencelogin/);
+  await signInOnPlatform(page, '', E2E.sso.users.zh);
   // The account's landing page on B (the home page is no destination of its own, lib/accounts/landing.ts), signed in.
   await page.goto(hostUrl(B, '/?autologon'));
   await expect(page).toHaveURL((url) => url.host === `${B}.localhost:${E2E_PORT}` && !url.pathname.includes('conferencelogin'));
@@ -113,9 +118,7 @@ test('?autologon on a conference site signs in from the platform host’s sessio
 test('a forged code, a replayed one and a foreign site are refused', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  await page.goto(hostUrl(null, '/en/conferencelogin'));
-  await signInWithForm(page, E2E.sso.users.codes);
-  await expect(page).not.toHaveURL(/conferencelogin/);
+  await signInOnPlatform(page, '/en', E2E.sso.users.codes);
 
   // A genuine sign-in to site A stopped before its callback (the API client shares the browser's cookies).
   const callbackFor = async (slug: string) => {
@@ -199,9 +202,7 @@ test.describe('a conference on its own domain', () => {
         baseURL: hostUrl(null, '/'),
       });
       const page = await context.newPage();
-      await page.goto(hostUrl(null, `${lang.prefix}/conferencelogin`));
-      await signInWithForm(page, E2E.sso.users.domain);
-      await expect(page).not.toHaveURL(/conferencelogin/);
+      await signInOnPlatform(page, lang.prefix, E2E.sso.users.domain);
 
       await page.goto(domainUrl(`${lang.prefix}/profile/userInfo`));
       await expect(page).toHaveURL(new RegExp(`^${hostUrl(null, `${lang.prefix}/ssoContinue`).replace(/[.?]/g, '\\$&')}\\?`));
@@ -222,9 +223,7 @@ test.describe('a conference on its own domain', () => {
   test('declining sends the visitor to the site’s own login form', async () => {
     const context = await domainBrowser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(hostUrl(null, '/en/conferencelogin'));
-    await signInWithForm(page, E2E.sso.users.domain);
-    await expect(page).not.toHaveURL(/conferencelogin/);
+    await signInOnPlatform(page, '/en', E2E.sso.users.domain);
     await page.goto(domainUrl('/en/profile/userInfo'));
     await page.getByTestId('sso-cancel').click();
     await expect(page).toHaveURL(domainUrl('/en/conferencelogin?redirect=%2Fprofile%2FuserInfo&sso=0'));

@@ -1,4 +1,4 @@
-import { isDefaultHost, normaliseHost, slugOfPlatformSubdomain } from '@/lib/tenancy/hosts';
+import { isAddressLiteral, isDefaultHost, normaliseHost, slugOfPlatformSubdomain } from '@/lib/tenancy/hosts';
 
 /**
  * Which sites take their sign-in from the platform's central one (lib/auth/sso.ts), without the database, so the proxy
@@ -16,10 +16,6 @@ export function centralOrigin(ownOrigin: string): string {
   }
   const own = new URL(ownOrigin);
   return `${own.protocol}//localhost${own.port ? `:${own.port}` : ''}`;
-}
-
-function isAddressLiteral(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':');
 }
 
 /**
@@ -44,6 +40,19 @@ export function signsInCentrally(ownOrigin: string): boolean {
 export function isPlatformControlled(host: string): boolean {
   const h = normaliseHost(host);
   return isDefaultHost(h) || slugOfPlatformSubdomain(h) !== null;
+}
+
+/** Where a pull begins on a conference site (app/api/sso/begin), coming back to the locale-free `returnPath`. */
+export function ssoBeginPath(returnPath: string, locale: 'zh' | 'en'): string {
+  return `/api/sso/begin?${new URLSearchParams({ return: returnPath, locale })}`;
+}
+
+/**
+ * The login page asks the central sign-in first unless its address is the answer of one (`sso`) or says a session
+ * expired (`expired`): a parameter there at all, whatever its value.
+ */
+export function loginAsksCentrally(query: { sso?: string | null; expired?: string | null }): boolean {
+  return query.sso == null && query.expired == null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { session, ssoCode } from '@/db/schema';
 import { findConferenceByHost } from '@/lib/tenancy/resolve-conference';
@@ -92,11 +92,12 @@ export function stateCookie(name: string, value: string, secure: boolean, maxAge
 export type SiteOrigin = { origin: string; host: string; platformControlled: boolean };
 
 /**
- * An origin of this installation, or null: http(s) without a path, on a host that selects a conference (the platform's
- * own hosts, `<slug>.` sites under them, approved domains), on this site's port. Plain http only where the central
- * site itself is plain http (development) or on `.localhost`.
+ * Another site of this installation, or null: http(s) without a path, on a host that selects a conference (the
+ * platform's own hosts, `<slug>.` sites under them, approved domains), on this site's port, and not this site itself
+ * (a code never goes back where it was asked for). Plain http only where the central site itself is plain http
+ * (development) or on `.localhost`.
  */
-export async function installationOrigin(db: Executor, value: string, ownOrigin: string): Promise<SiteOrigin | null> {
+export async function otherSiteOrigin(db: Executor, value: string, ownOrigin: string): Promise<SiteOrigin | null> {
   let url: URL;
   try {
     url = new URL(value);
@@ -109,7 +110,7 @@ export async function installationOrigin(db: Executor, value: string, ownOrigin:
   const own = new URL(ownOrigin);
   if (url.protocol === 'http:' && own.protocol === 'https:' && !host.endsWith('.localhost')) return null;
   // The installation answers on one port: another port on a host of ours is nobody's site.
-  if (url.port !== own.port) return null;
+  if (url.port !== own.port || url.origin === own.origin) return null;
   if (!(await findConferenceByHost(db, host))) return null;
   return { origin: url.origin, host, platformControlled: isPlatformControlled(host) };
 }
@@ -131,14 +132,11 @@ export async function requestSession(db: Executor, headers: Headers) {
  * gets a family if it had none. Expired codes are cleared on the way.
  */
 export async function issueCode(db: Executor, input: { sessionId: string; clientOrigin: string; challenge: string }): Promise<string> {
-  await db
-    .update(session)
-    .set({ ssoFamily: sql`gen_random_uuid()::text` })
-    .where(and(eq(session.id, input.sessionId), isNull(session.ssoFamily)));
   const [owner] = await db
-    .select({ userId: session.userId, family: session.ssoFamily })
-    .from(session)
-    .where(eq(session.id, input.sessionId));
+    .update(session)
+    .set({ ssoFamily: sql`coalesce(${session.ssoFamily}, gen_random_uuid()::text)` })
+    .where(eq(session.id, input.sessionId))
+    .returning({ userId: session.userId, family: session.ssoFamily });
   if (!owner?.family) throw new Error('the session ended while a code was issued');
   await db.delete(ssoCode).where(lt(ssoCode.expiresAt, new Date()));
   const code = token(32);

@@ -41,9 +41,14 @@ export function slugOfPlatformSubdomain(rawHost: string): string | null {
   return null;
 }
 
+/** An IP address written as a host (v4, or v6 with or without its brackets). */
+export function isAddressLiteral(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':');
+}
+
 /** Hosts the platform itself answers (default hosts, their subdomains, IP addresses): never a conference's domain. */
 export function isPlatformHost(rawHost: string): boolean {
   const host = normaliseHost(rawHost);
   if (isDefaultHost(host) || host.endsWith('.localhost') || slugOfPlatformSubdomain(host) !== null) return true;
-  return /^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':');
+  return isAddressLiteral(host);
 }

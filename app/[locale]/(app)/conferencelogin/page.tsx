@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { signsInCentrally } from '@/lib/auth/sso-hosts';
+import { loginAsksCentrally, signsInCentrally, ssoBeginPath } from '@/lib/auth/sso-hosts';
 import { originOf } from '@/lib/conferences/seo';
 import { AlreadySignedIn } from '@/components/accounts/already-signed-in';
 import { LoginForm } from '@/components/accounts/login-form';
@@ -35,9 +35,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const side = await loginSide(db, safeReturnPath(query.redirect), locale);
   // Reached by the router on a conference site, the central sign-in has not been asked yet (lib/auth/sso.ts).
   const ssoBegin =
-    !query.sso && !query.expired && signsInCentrally(originOf(await headers()))
-      ? `/api/sso/begin?${new URLSearchParams({ return: query.redirect ?? '', locale })}`
-      : undefined;
+    loginAsksCentrally(query) && signsInCentrally(originOf(await headers())) ? ssoBeginPath(query.redirect ?? '', locale) : undefined;
   return (
     <AuthCard title={t('loginTitle')} subtitle={subtitle}>
       {query.sso === 'invalid' && (

@@ -5,7 +5,7 @@ import { SsoContinue } from '@/components/accounts/sso-continue';
 import { AuthCard } from '@/components/layout/auth-card';
 import { Notice, ui } from '@/components/layout/page-parts';
 import { requirePage } from '@/lib/auth/require-page';
-import { installationOrigin } from '@/lib/auth/sso';
+import { otherSiteOrigin } from '@/lib/auth/sso';
 import { ZSsoAuthorize } from '@/lib/auth/sso-schemas';
 import { originOf } from '@/lib/conferences/seo';
 import { localized } from '@/lib/i18n/localized';
@@ -26,9 +26,8 @@ export default async function SsoContinuePage({ searchParams }: Props) {
   const { db, user, locale } = await requirePage('/ssoContinue');
   const t = await getTranslations('ssoContinue');
   const parsed = ZSsoAuthorize.safeParse(await searchParams);
-  const own = originOf(await headers());
-  const site = parsed.success ? await installationOrigin(db, parsed.data.client, own) : null;
-  const target = site && site.origin !== own ? await findConferenceByHost(db, site.host) : null;
+  const site = parsed.success ? await otherSiteOrigin(db, parsed.data.client, originOf(await headers())) : null;
+  const target = site ? await findConferenceByHost(db, site.host) : null;
   if (!parsed.success || !site || !target || !user) {
     return (
       <AuthCard title={t('title')}>

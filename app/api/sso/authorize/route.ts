@@ -1,6 +1,6 @@
 import { ZSsoAuthorize, ZSsoConsent } from '@/lib/auth/sso-schemas';
 import { ssoRedirect } from '@/lib/auth/sso-redirect';
-import { installationOrigin, issueCode, requestSession } from '@/lib/auth/sso';
+import { issueCode, otherSiteOrigin, requestSession } from '@/lib/auth/sso';
 import { originOf } from '@/lib/conferences/seo';
 import type { DB } from '@/db/client';
 import { AppError } from '@/lib/http/app-error';
@@ -8,11 +8,10 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 import { route } from '@/lib/http/route';
 import { localePath } from '@/lib/i18n/locale-path';
 
+/** Codes go only to another site of this installation (never to a foreign host, never back to this one). */
 async function clientSite(db: DB, client: string, headers: Headers) {
-  const own = originOf(headers);
-  const site = await installationOrigin(db, client, own);
-  // Codes go only to another site of this installation (never to a foreign host, never back to this one).
-  if (!site || site.origin === own) throw new AppError('SSO_SITE_REFUSED');
+  const site = await otherSiteOrigin(db, client, originOf(headers));
+  if (!site) throw new AppError('SSO_SITE_REFUSED');
   return site;
 }
 

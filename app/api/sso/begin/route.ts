@@ -1,7 +1,7 @@
 import { centralOrigin, signsInCentrally } from '@/lib/auth/sso-hosts';
 import { ZSsoBegin } from '@/lib/auth/sso-schemas';
 import { ssoRedirect } from '@/lib/auth/sso-redirect';
-import { challengeOf, installationOrigin, newState, stateCookie, stateCookieName } from '@/lib/auth/sso';
+import { challengeOf, newState, otherSiteOrigin, stateCookie, stateCookieName } from '@/lib/auth/sso';
 import { originOf } from '@/lib/conferences/seo';
 import { AppError } from '@/lib/http/app-error';
 import { otherMethods } from '@/lib/http/method-not-allowed';
@@ -22,8 +22,8 @@ export const GET = route({ query: ZSsoBegin }, async ({ db, query, req }) => {
   let peer: string;
   let back: string;
   if (query.peer !== undefined) {
-    const site = await installationOrigin(db, query.peer, own);
-    if (!site || site.origin === own) throw new AppError('SSO_SITE_REFUSED');
+    const site = await otherSiteOrigin(db, query.peer, own);
+    if (!site) throw new AppError('SSO_SITE_REFUSED');
     let next: URL;
     try {
       next = new URL(query.return ?? '');

@@ -1,7 +1,7 @@
 import { hitClientLimit, LIMITS } from '@/lib/accounts/rate-limit';
 import { loginRedirect } from '@/lib/auth/access';
 import { SESSION_COOKIE_NAMES } from '@/lib/auth/cookies';
-import { signsInCentrally } from '@/lib/auth/sso-hosts';
+import { signsInCentrally, ssoBeginPath } from '@/lib/auth/sso-hosts';
 import { originOf } from '@/lib/conferences/seo';
 import { AppError } from '@/lib/http/app-error';
 import { safeReturnPath } from '@/lib/http/return-path';
@@ -27,8 +27,9 @@ function redirectTo(location: string, dropSession: boolean): Response {
  * `kind=central` at the central account system (`prompt=none` for ?autologon; `expired=1` after a
  * 401, which also drops the dead session cookie). `return` is the locale-free path to come back to
  * (only a path of this site). Without a central system a conference site asks the platform's own central sign-in
- * (app/api/sso/begin), and the platform's own host sends the visitor to /conferencelogin with the way back; an organisation that cannot be reached is explained on /oidcLogin. Each begin
- * writes a login state, so a client may begin at most LIMITS.oidcBeginPerIp in 10 minutes.
+ * (app/api/sso/begin), and the platform's own host sends the visitor to /conferencelogin with the way back; an
+ * organisation that cannot be reached is explained on /oidcLogin. Each begin writes a login state, so a client may
+ * begin at most LIMITS.oidcBeginPerIp in 10 minutes.
  */
 export const GET = route({ query: ZBeginQuery }, async ({ db, conference, query, req, ip }) => {
   const back = safeReturnPath(query.return) ?? '/';
@@ -40,10 +41,7 @@ export const GET = route({ query: ZBeginQuery }, async ({ db, conference, query,
     if (!central) throw new AppError('IDENTITY_PROVIDER_NOT_FOUND');
     // No external central system: a conference site asks the platform's own central sign-in (lib/auth/sso.ts), which
     // signs the visitor in when they are signed in there and otherwise brings them to this site's login form.
-    if (signsInCentrally(originOf(req.headers))) {
-      const sso = new URLSearchParams({ return: back, locale: query.locale });
-      return redirectTo(`/api/sso/begin?${sso}`, expired);
-    }
+    if (signsInCentrally(originOf(req.headers))) return redirectTo(ssoBeginPath(back, query.locale), expired);
     return redirectTo(fallback, expired);
   }
   await hitClientLimit(db, 'oidcBegin', ip, LIMITS.oidcBeginPerIp);
