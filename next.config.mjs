@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { CAMERA_PAGES, CAMERA_PERMISSIONS, STATIC_HEADERS } from './lib/http/static-headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -48,22 +49,13 @@ const nextConfig = {
       './lib/pdf/pdf-jobs.mjs',
     ],
   },
-  /** Headers that never change, on every answer (the page and API policies are set per request: proxy.ts, lib/http/route.ts). */
+  /** Headers that never change, on every answer (lib/http/static-headers.mjs; the per-request policies: proxy.ts, lib/http/route.ts). */
   async headers() {
     return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
-        ],
-      },
-      // The door's screen reads QR codes with the phone's camera (issue 24): this page of this site only, nothing else.
-      ...['/platform/checkin', '/en/platform/checkin'].map((source) => ({
+      { source: '/:path*', headers: STATIC_HEADERS },
+      ...CAMERA_PAGES.map((source) => ({
         source,
-        headers: [{ key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), payment=()' }],
+        headers: [{ key: 'Permissions-Policy', value: CAMERA_PERMISSIONS }],
       })),
     ];
   },

@@ -2,7 +2,8 @@
  * The production HTTP server: Next.js behind the anonymous HTML cache (lib/server/public-cache.ts).
  * A public page asked for without a session is answered from memory when this process rendered it
  * lately; the build's scripts and stylesheets go out in Brotli to browsers that take it
- * (lib/server/static-assets.ts); everything else goes to Next.js untouched. `npm start`, the browser tests and
+ * (lib/server/static-assets.ts); the REST calls go straight to their compiled route handlers
+ * (lib/server/api-direct.ts); everything else goes to Next.js untouched. `npm start`, the browser tests and
  * `npm run bench:public` all run this, on PORT (3000) and LISTEN_HOST (all interfaces; not HOSTNAME, which containers set to their own name).
  * On PostgreSQL `npm start` runs several of these behind one port (scripts/serve-cluster.ts).
  *
@@ -11,6 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { loadApiTable, serveApiDirect } from '../lib/server/api-direct';
 import { isDraining, markDraining } from '../lib/server/draining';
 import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
 import { precompressStatic, serveStatic } from '../lib/server/static-assets';
@@ -50,12 +52,17 @@ async function main() {
   const handle = app.getRequestHandler();
   // The build's scripts and stylesheets in Brotli (compressed once after a build, then read back).
   const assets = await precompressStatic(path.join(root, '.next', 'static'));
+  // The REST calls go straight to their compiled route handlers (lib/server/api-direct.ts); API_DIRECT=0: all through Next.js.
+  const api = process.env.API_DIRECT === '0' ? null : await loadApiTable(path.join(root, '.next', 'server'));
+  if (process.env.CONFHUB_WORKER === undefined || process.env.CONFHUB_WORKER === '1')
+    console.info(api ? `[serve] ${api.size} API routes answered directly` : '[serve] API calls through Next.js');
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     // The socket address for per-client limits (lib/http/client-ip.ts); a client-sent value never passes.
     delete req.headers['x-confhub-client-ip'];
     if (req.socket.remoteAddress) req.headers['x-confhub-client-ip'] = req.socket.remoteAddress;
     if (serveStatic(req, res, assets)) return;
+    if (api && serveApiDirect(api, req, res, () => void handle(req, res))) return;
     const key = publicCacheKey(req);
     if (!key) return void handle(req, res);
     const found = lookup(key);

@@ -1,0 +1,223 @@
+/**
+ * The REST calls (`/api/...`) handed straight to their route handlers, as the build compiled them, instead of through
+ * Next.js's router (issue 25 point 6: the router's machinery around a handler cost about ten times the registration
+ * itself). Each handler is still the one Next.js would run — `route()` with every check: the conference from the host,
+ * the session, the permission, the schemas, the envelope, the security headers — loaded from the build's own server
+ * bundle (`.next/server/app/api/**​/route.js`, named by `app-paths-manifest.json`), in the same module instances
+ * Next.js itself uses in this process, so caches, the database pool and the outbox are one.
+ *
+ * Only what maps plainly is taken: a path under /api that names a route of the build, without a `%`, a trailing
+ * slash or an empty segment, and a method the route exports (HEAD, OPTIONS and everything else go to Next.js, which
+ * answers them as before). Anything missing from the build's layout turns this path off and everything goes to
+ * Next.js. `API_DIRECT=0` turns it off too (to compare: `npm run bench:register`).
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type { NextRequest } from 'next/server';
+import { STATIC_HEADERS } from '../http/static-headers.mjs';
+
+type Params = Record<string, string | string[]>;
+type Handler = (req: NextRequest, segment: { params: Promise<Params> }) => Promise<Response>;
+type RouteModule = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> } };
+
+type Segment = { kind: 'static'; value: string } | { kind: 'param'; name: string } | { kind: 'rest'; name: string; optional: boolean };
+type Route = { segments: Segment[]; file: string; rank: number; handlers: Promise<Record<string, Handler> | null> | null };
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** Worth compressing: JSON and text answers from this size on, for clients that take gzip. */
+const GZIP_FROM = 1024;
+
+function parseSegment(raw: string): Segment {
+  const optional = /^\[\[\.\.\.(.+)\]\]$/.exec(raw);
+  if (optional) return { kind: 'rest', name: optional[1], optional: true };
+  const rest = /^\[\.\.\.(.+)\]$/.exec(raw);
+  if (rest) return { kind: 'rest', name: rest[1], optional: false };
+  const param = /^\[(.+)\]$/.exec(raw);
+  if (param) return { kind: 'param', name: param[1] };
+  return { kind: 'static', value: raw };
+}
+
+/** Next.js's order: a fixed segment before a parameter, a parameter before a catch-all, earliest difference first. */
+function rankOf(segments: Segment[]): number[] {
+  return segments.map((s) => (s.kind === 'static' ? 0 : s.kind === 'param' ? 1 : 2));
+}
+
+function compareRoutes(a: Segment[], b: Segment[]): number {
+  const [ra, rb] = [rankOf(a), rankOf(b)];
+  for (let i = 0; i < Math.min(ra.length, rb.length); i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+  return rb.length - ra.length;
+}
+
+export type ApiTable = {
+  match: (pathname: string) => { route: Route; params: Params } | null;
+  size: number;
+  /** Next.js's request class, loaded once Next.js has set up its environment (scripts/serve.ts calls after prepare()). */
+  NextRequest: typeof NextRequest;
+};
+
+/**
+ * The build's API routes (`app-paths-manifest.json`), most specific first; null when the build has no such layout.
+ * Called once Next.js is prepared.
+ */
+export async function loadApiTable(serverDir: string): Promise<ApiTable | null> {
+  let manifest: Record<string, string>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(serverDir, 'app-paths-manifest.json'), 'utf8')) as Record<string, string>;
+  } catch {
+    return null;
+  }
+  const routes: Route[] = [];
+  for (const [page, file] of Object.entries(manifest)) {
+    if (!page.startsWith('/api/') || !page.endsWith('/route')) continue;
+    const parts = page.slice(1, -'/route'.length).split('/');
+    // Route groups and other conventions this table does not follow stay with Next.js.
+    if (parts.some((p) => p.startsWith('(') || p.startsWith('@') || p.startsWith('_'))) continue;
+    routes.push({ segments: parts.map(parseSegment), file: path.join(serverDir, file), rank: 0, handlers: null });
+  }
+  if (!routes.length) return null;
+  routes.sort((a, b) => compareRoutes(a.segments, b.segments));
+  routes.forEach((r, i) => (r.rank = i));
+
+  const match = (pathname: string) => {
+    const parts = pathname.slice(1).split('/');
+    for (const route of routes) {
+      const params = matchSegments(route.segments, parts);
+      if (params) return { route, params };
+    }
+    return null;
+  };
+  const { NextRequest } = await import('next/server');
+  return { match, size: routes.length, NextRequest };
+}
+
+function matchSegments(segments: Segment[], parts: string[]): Params | null {
+  const params: Params = {};
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i];
+    if (s.kind === 'rest') {
+      const rest = parts.slice(i);
+      if (!rest.length && !s.optional) return null;
+      if (rest.length) params[s.name] = rest;
+      return params;
+    }
+    if (i >= parts.length) return null;
+    if (s.kind === 'static' ? parts[i] !== s.value : false) return null;
+    if (s.kind === 'param') params[s.name] = parts[i];
+  }
+  return parts.length === segments.length ? params : null;
+}
+
+const requireBuilt = createRequire(import.meta.url);
+
+/** The route's exported handlers, from the build (loaded once, on the first call). */
+function handlersOf(route: Route): Promise<Record<string, Handler> | null> {
+  route.handlers ??= (async () => {
+    const built = requireBuilt(route.file) as RouteModule;
+    const module = built.routeModule;
+    if (!module?.ensureUserland) return null;
+    await module.ensureUserland();
+    const userland = module.userland ?? {};
+    const handlers: Record<string, Handler> = {};
+    for (const method of METHODS) if (typeof userland[method] === 'function') handlers[method] = userland[method] as Handler;
+    return handlers;
+  })().catch((error: unknown) => {
+    console.error(`[api] ${route.file}`, error);
+    return null;
+  });
+  return route.handlers;
+}
+
+/** Whether the address is one this path takes: under /api, no `%`, no empty segment or trailing slash. */
+export function plainApiPath(url: string | undefined): string | null {
+  if (!url?.startsWith('/api/')) return null;
+  const pathname = url.split('?', 1)[0];
+  if (pathname.includes('%') || pathname.includes('//') || pathname.endsWith('/') || /\/\.\.?(\/|$)/.test(pathname)) return null;
+  return pathname;
+}
+
+function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: AbortSignal): NextRequest {
+  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = new URL(req.url ?? '/', `${protocol}://${req.headers.host || 'localhost'}`);
+  // From req.headers, as Next.js builds them: scripts/serve.ts has replaced the client address there (never rawHeaders).
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as ConstructorParameters<typeof NextRequest>[1]);
+}
+
+function compressible(req: IncomingMessage, response: Response): boolean {
+  if (response.headers.has('content-encoding') || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return false;
+  if (!/^(application\/json|text\/)/.test(response.headers.get('content-type') ?? '')) return false;
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  return Number.isNaN(length) || length >= GZIP_FROM;
+}
+
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  for (const { key, value } of STATIC_HEADERS) res.setHeader(key, value);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') res.setHeader(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  res.statusCode = response.status;
+  if (!response.body || req.method === 'HEAD' || response.status === 204 || response.status === 304) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  if (compressible(req, response)) {
+    res.removeHeader('content-length');
+    res.setHeader('content-encoding', 'gzip');
+    res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+    await pipeline(body, createGzip(), res);
+  } else await pipeline(body, res);
+}
+
+/**
+ * Answers `req` from the build's route handler when the address maps plainly to one (see above) and returns true;
+ * false when Next.js should answer it. A route of the table without this method, or one that cannot be loaded, is
+ * handed to `nextJs` after all.
+ */
+export function serveApiDirect(table: ApiTable, req: IncomingMessage, res: ServerResponse, nextJs: () => void): boolean {
+  const method = req.method ?? 'GET';
+  if (!METHODS.has(method)) return false;
+  const pathname = plainApiPath(req.url);
+  const found = pathname ? table.match(pathname) : null;
+  if (!found) return false;
+  void (async () => {
+    const handler = (await handlersOf(found.route))?.[method];
+    if (!handler) return nextJs();
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    let response: Response;
+    try {
+      response = await handler(webRequest(table.NextRequest, req, aborted.signal), { params: Promise.resolve(found.params) });
+    } catch (error) {
+      console.error(`[api] ${method} ${pathname}`, error);
+      response = Response.json({ code: 500, message: 'Internal Server Error', data: null }, { status: 500 });
+    }
+    try {
+      await send(req, res, response);
+    } catch {
+      // The client went away while the answer was going out.
+      res.destroy();
+    }
+  })();
+  return true;
+}
