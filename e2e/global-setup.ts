@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tsxScriptArgs } from '../scripts/node/tsx-args';
+import { serverScript } from '../scripts/server-process';
 import { SMTPServer } from 'smtp-server';
 import { parseMail } from './support/mime';
 import { BASE_URL, E2E_CHECK_EMAIL_LIMIT, E2E_LOGIN_FAILURE_LIMIT, E2E_PORT, MAIL_DIR } from './support/env';
@@ -85,8 +86,8 @@ export default async function globalSetup() {
   const smtp = await startSmtp();
   // The specs point a conference's own mail setup at it (e2e/mail.spec.ts).
   process.env.E2E_SMTP_PORT = String(smtp.port);
-  // The production server (Next.js behind the anonymous HTML cache), as `npm start` runs it.
-  const app = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/serve.ts'], {
+  // The production server (Next.js behind the anonymous HTML cache), compiled, as `npm start` runs it.
+  const app = spawn(process.execPath, [serverScript('serve')], {
     cwd: root,
     env: {
       ...env,

@@ -21,6 +21,7 @@ import { ensureDoorList } from '../lib/onsite/lists';
 import { newTicketNonce, signTicketToken } from '../lib/tickets/token';
 import { plantPublishedConference } from '../testing/harness/conference';
 import { insertSessionFor } from '../testing/harness/handlers';
+import { serverScript } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SCANS = Number(process.env.BENCH_SCANS ?? 5000);
@@ -139,8 +140,7 @@ async function main() {
     const dir = path.join(work, 'pglite');
     const planted = await plant(dir);
     const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    const child = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+    const child = spawn(process.execPath, [serverScript('serve')], {
       cwd: root,
       env: {
         ...rest,

@@ -30,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { kb, pageWeight } from './page-weight';
+import { serverScript } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3460);
@@ -199,9 +200,8 @@ async function main() {
     }
     // The embedded database, whatever DATABASE_URL says: a fresh demo, no setup.
     const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     children.push(
-      spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+      spawn(process.execPath, [serverScript('serve')], {
         cwd: root,
         env: {
           ...rest,

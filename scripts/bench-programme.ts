@@ -35,6 +35,7 @@ import { createTestDatabase } from '../testing/harness/database';
 import { plantPublishedConference } from '../testing/harness/conference';
 import { plantProgrammeVersion } from '../testing/fixtures/programme';
 import { insertAccount } from '../lib/accounts/create-account';
+import { serverScript } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONTRIBUTIONS = Number(process.env.BENCH_CONTRIBUTIONS ?? 600);
@@ -160,8 +161,7 @@ async function benchPublic(snapshot: ReturnType<typeof generateProgramme>): Prom
     await database.close();
 
     const rest = Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'DATABASE_URL'));
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-    server = spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+    server = spawn(process.execPath, [serverScript('serve')], {
       cwd: root,
       env: {
         ...rest,

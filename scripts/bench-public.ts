@@ -12,6 +12,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serverScript } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const APP_PORT = Number(process.env.BENCH_PUBLIC_PORT ?? 3450);
@@ -61,9 +62,8 @@ async function main() {
       SEED_DEMO: '1',
       MAIL_POLL_MS: '60000',
     };
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     children.push(
-      spawn(process.execPath, [tsx, path.join(root, 'scripts', 'serve.ts')], {
+      spawn(process.execPath, [serverScript('serve')], {
         cwd: root,
         env: { ...appEnv, PORT: String(APP_PORT) },
         stdio: 'ignore',

@@ -93,14 +93,19 @@ export async function startApp(input: { url: string; port: number; workers: numb
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    if (i > 300) throw new Error('the app did not start');
+  // Until every server process answers (each says which it is; a fresh connection each time, so the operating system
+  // hands them round): a measurement must not start while one of them is still loading.
+  const answered = new Set<string>();
+  for (let i = 0; answered.size < input.workers; i++) {
+    if (i > 600) throw new Error(`the app did not start (${answered.size} of ${input.workers} server processes answered)`);
     try {
-      if ((await fetch(`http://127.0.0.1:${input.port}/api/health`)).ok) break;
+      const response = await fetch(`http://127.0.0.1:${input.port}/api/health`, { headers: { connection: 'close' } });
+      if (response.ok) answered.add(response.headers.get('x-confhub-worker') ?? '1');
+      await response.arrayBuffer();
     } catch {
       /* starting */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (answered.size < input.workers) await new Promise((r) => setTimeout(r, 100));
   }
   return server;
 }
@@ -131,7 +136,9 @@ export function workerPids(pid: number): number[] {
     for (let at = parent.get(p); at; at = parent.get(at)) if (at === pid) return true;
     return false;
   };
-  return [...command.entries()].filter(([p, cmd]) => cmd.includes('serve.ts') && under(p)).map(([p]) => p);
+  return [...command.entries()]
+    .filter(([p, cmd]) => /serve\.(ts|mjs)\b/.test(cmd) && !cmd.includes('serve-cluster') && under(p))
+    .map(([p]) => p);
 }
 
 /** POSTs JSON with a bearer token on `host`; gives up (status 0, 'NO_ANSWER') after `timeoutMs`. */

@@ -23,7 +23,9 @@ cluster.schedulingPolicy = process.env.NODE_CLUSTER_SCHED_POLICY === 'rr' ? clus
 
 // WORKER_NODE_ARGS: extra Node flags for the workers (e.g. --cpu-prof, which NODE_OPTIONS refuses).
 const extraArgs = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'serve.ts'), execArgv: [...process.execArgv, ...extraArgs] });
+// The workers run serve.ts beside this file: compiled (serve.mjs, scripts/build-server.mjs) as npm start runs it.
+const serve = path.join(import.meta.dirname, `serve${path.extname(import.meta.filename)}`);
+cluster.setupPrimary({ exec: serve, execArgv: [...process.execArgv, ...extraArgs] });
 
 function fork(n: number): Worker {
   const worker = cluster.fork({ CONFHUB_WORKER: String(n) });

@@ -7,7 +7,7 @@
  * `npm run bench:public` all run this, on PORT (3000) and LISTEN_HOST (all interfaces; not HOSTNAME, which containers set to their own name).
  * On PostgreSQL `npm start` runs several of these behind one port (scripts/serve-cluster.ts).
  *
- * Run on a build (`next build`) with NODE_ENV=production.
+ * Run on a build (`next build`) with NODE_ENV=production, compiled (scripts/build-server.mjs, scripts/server-process.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -17,7 +17,9 @@ import { isDraining, markDraining } from '../lib/server/draining';
 import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
 import { precompressStatic, serveStatic } from '../lib/server/static-assets';
 
-const root = path.resolve(import.meta.dirname, '..');
+// The project folder: this file's parent, or two up where it runs compiled (.next/confhub-server/serve.mjs).
+const here = import.meta.dirname;
+const root = path.resolve(here, path.basename(path.dirname(here)) === '.next' ? '../..' : '..');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.LISTEN_HOST || undefined;
 
@@ -54,6 +56,7 @@ async function main() {
   const assets = await precompressStatic(path.join(root, '.next', 'static'));
   // The REST calls go straight to their compiled route handlers (lib/server/api-direct.ts); API_DIRECT=0: all through Next.js.
   const api = process.env.API_DIRECT === '0' ? null : await loadApiTable(path.join(root, '.next', 'server'));
+  await api?.preload();
   if (process.env.CONFHUB_WORKER === undefined || process.env.CONFHUB_WORKER === '1')
     console.info(api ? `[serve] ${api.size} API routes answered directly` : '[serve] API calls through Next.js');
 

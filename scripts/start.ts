@@ -1,6 +1,7 @@
 /**
  * `npm start`: refuses when another process holds the embedded data folder, builds when no build
- * exists, then serves on PORT (3000) with scripts/serve.ts (Next.js behind the anonymous HTML cache).
+ * exists, then serves on PORT (3000) with scripts/serve.ts (Next.js behind the anonymous HTML cache), compiled to
+ * plain JavaScript first (scripts/build-server.mjs).
  *
  * On PGlite (no DATABASE_URL) that is one process, which migrates and seeds as it boots. On
  * PostgreSQL the migrations (and the demo seed with SEED_DEMO=1) are applied here once, then
@@ -15,6 +16,7 @@ import { lockHolder } from '../db/lock';
 import { serverProcesses } from '../lib/server/processes';
 import { demoLoginsText, seedDemo } from '../db/seed';
 import { seedDemoRegistrants } from '../db/seed-attendees';
+import { serverScript } from './server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -70,7 +72,7 @@ async function main() {
   }
 
   const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', PORT: port };
-  let script = 'serve.ts';
+  let script: 'serve' | 'serve-cluster' = 'serve';
   if (databaseUrl) {
     await prepareDatabase(databaseUrl);
     Object.assign(serverEnv, {
@@ -78,7 +80,7 @@ async function main() {
       SEED_DEMO: '0',
       WEB_CONCURRENCY: String(serverProcesses(process.env, availableParallelism())),
     });
-    script = 'serve-cluster.ts';
+    script = 'serve-cluster';
   }
   // The demo's card method pays at a Stripe sandbox on loopback (see scripts/demo-sandbox.ts).
   const demo = process.env.SEED_DEMO ? process.env.SEED_DEMO === '1' : !databaseUrl;
@@ -91,8 +93,8 @@ async function main() {
       `[demo] card payments of the demo go to a local Stripe sandbox at ${sandbox.apiBase} (any card works; DEMO_CARD_SANDBOX=0 turns it off)`,
     );
   }
-  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const server = spawn(process.execPath, [tsx, path.join(root, 'scripts', script)], { cwd: root, env: serverEnv, stdio: 'inherit' });
+  // Compiled JavaScript, run by Node.js alone (scripts/build-server.mjs).
+  const server = spawn(process.execPath, [serverScript(script)], { cwd: root, env: serverEnv, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -17,7 +17,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gzip } from 'node:zlib';
 import type { NextRequest } from 'next/server';
 import { STATIC_HEADERS } from '../http/static-headers.mjs';
 
@@ -31,6 +32,7 @@ type Route = { segments: Segment[]; file: string; rank: number; handlers: Promis
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** Worth compressing: JSON and text answers from this size on, for clients that take gzip. */
 const GZIP_FROM = 1024;
+const gzipAsync = promisify(gzip);
 
 function parseSegment(raw: string): Segment {
   const optional = /^\[\[\.\.\.(.+)\]\]$/.exec(raw);
@@ -56,6 +58,8 @@ function compareRoutes(a: Segment[], b: Segment[]): number {
 export type ApiTable = {
   match: (pathname: string) => { route: Route; params: Params } | null;
   size: number;
+  /** Loads every route's handlers (once, before the server listens: no first caller waits for a module to load). */
+  preload: () => Promise<void>;
   /** Next.js's request class, loaded once Next.js has set up its environment (scripts/serve.ts calls after prepare()). */
   NextRequest: typeof NextRequest;
 };
@@ -91,8 +95,12 @@ export async function loadApiTable(serverDir: string): Promise<ApiTable | null> 
     }
     return null;
   };
-  const { NextRequest } = await import('next/server');
-  return { match, size: routes.length, NextRequest };
+  const preload = async () => {
+    for (const route of routes) await handlersOf(route);
+  };
+  // With the extension: Node.js's ESM loader runs the compiled server, and the package maps no subpaths.
+  const { NextRequest } = await import('next/server.js');
+  return { match, size: routes.length, preload, NextRequest };
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Params | null {
@@ -118,10 +126,10 @@ const requireBuilt = createRequire(import.meta.url);
 function handlersOf(route: Route): Promise<Record<string, Handler> | null> {
   route.handlers ??= (async () => {
     const built = requireBuilt(route.file) as RouteModule;
-    const module = built.routeModule;
-    if (!module?.ensureUserland) return null;
-    await module.ensureUserland();
-    const userland = module.userland ?? {};
+    const routeModule = built.routeModule;
+    if (!routeModule?.ensureUserland) return null;
+    await routeModule.ensureUserland();
+    const userland = routeModule.userland ?? {};
     const handlers: Record<string, Handler> = {};
     for (const method of METHODS) if (typeof userland[method] === 'function') handlers[method] = userland[method] as Handler;
     return handlers;
@@ -140,7 +148,24 @@ export function plainApiPath(url: string | undefined): string | null {
   return pathname;
 }
 
-function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: AbortSignal): NextRequest {
+/** Bodies up to this size that say how long they are are read at once (a web stream per request costs more). */
+const SMALL_BODY = 64 * 1024;
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer | ReadableStream<Uint8Array>> {
+  const length = Number(req.headers['content-length'] ?? NaN);
+  if (!Number.isInteger(length) || length > SMALL_BODY) return Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    // More than it said: what it said is all the handler gets to see (Node.js ends the body there anyway).
+    if (size > SMALL_BODY) break;
+  }
+  return Buffer.concat(chunks, size);
+}
+
+async function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: AbortSignal): Promise<NextRequest> {
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const url = new URL(req.url ?? '/', `${protocol}://${req.headers.host || 'localhost'}`);
   // From req.headers, as Next.js builds them: scripts/serve.ts has replaced the client address there (never rawHeaders).
@@ -154,15 +179,13 @@ function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: A
     method: req.method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: await bodyOf(req), duplex: 'half' } : {}),
   } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
-function compressible(req: IncomingMessage, response: Response): boolean {
+function gzipWanted(req: IncomingMessage, response: Response): boolean {
   if (response.headers.has('content-encoding') || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return false;
-  if (!/^(application\/json|text\/)/.test(response.headers.get('content-type') ?? '')) return false;
-  const length = Number(response.headers.get('content-length') ?? NaN);
-  return Number.isNaN(length) || length >= GZIP_FROM;
+  return /^(application\/json|text\/)/.test(response.headers.get('content-type') ?? '');
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
@@ -178,11 +201,25 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     res.end();
     return;
   }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  if (compressible(req, response)) {
+  const gzip = gzipWanted(req, response);
+  if (gzip) {
     res.removeHeader('content-length');
-    res.setHeader('content-encoding', 'gzip');
     res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+  }
+  // JSON (the envelope) is read whole and sent with its length; anything else (files, exports) streams.
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    let body = Buffer.from(await response.arrayBuffer());
+    if (gzip && body.length >= GZIP_FROM) {
+      body = await gzipAsync(body);
+      res.setHeader('content-encoding', 'gzip');
+    }
+    res.setHeader('content-length', body.length);
+    res.end(body);
+    return;
+  }
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  if (gzip) {
+    res.setHeader('content-encoding', 'gzip');
     await pipeline(body, createGzip(), res);
   } else await pipeline(body, res);
 }
@@ -207,7 +244,7 @@ export function serveApiDirect(table: ApiTable, req: IncomingMessage, res: Serve
     });
     let response: Response;
     try {
-      response = await handler(webRequest(table.NextRequest, req, aborted.signal), { params: Promise.resolve(found.params) });
+      response = await handler(await webRequest(table.NextRequest, req, aborted.signal), { params: Promise.resolve(found.params) });
     } catch (error) {
       console.error(`[api] ${method} ${pathname}`, error);
       response = Response.json({ code: 500, message: 'Internal Server Error', data: null }, { status: 500 });
