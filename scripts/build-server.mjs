@@ -7,12 +7,13 @@
  * server is never older than its sources.
  */
 import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(root, '.next', 'confhub-server');
 
-await build({
+const { outputFiles } = await build({
   absWorkingDir: root,
   entryPoints: ['scripts/serve.ts', 'scripts/serve-cluster.ts'],
   outdir: SERVER_DIR,
@@ -24,4 +25,13 @@ await build({
   target: 'node20',
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
+  write: false,
 });
+// Each file replaced at once (written beside, then renamed): a server starting meanwhile — the browser tests start
+// several at a time, each compiling first — reads the old file or the new one, never half of one.
+mkdirSync(SERVER_DIR, { recursive: true });
+for (const file of outputFiles) {
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
+}
