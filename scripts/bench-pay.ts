@@ -32,7 +32,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { tsxScriptArgs } from './node/tsx-args';
-import { workerPids } from './bench-support';
+import { runPgbench, waitForWorkers, workerPids } from './bench-support';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
@@ -63,6 +63,8 @@ const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 8);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const WARM_UP = 10;
 const KILL = process.env.BENCH_KILL === '1';
+const PG_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
+const PG_TRANSACTIONS = Number(process.env.BENCH_PGBENCH_TRANSACTIONS ?? 100);
 /** The paid mail's templates: the general one, or the one of the orders' kind (lib/payments/payment-mail.ts). */
 const PAID_MAILS = ['paymentReceived', 'registrationPaymentReceived', 'optionalPaymentReceived', 'hotelPaymentReceived'];
 const PRICE_MINOR = 120000;
@@ -222,7 +224,103 @@ function notify(agent: http.Agent, host: string, n: Notification): Promise<Answe
   });
 }
 
+/**
+ * One notification applied and its duplicate, as the app sends their statements (lib/payments/receive-notification.ts,
+ * lib/payments/apply-event.ts, recorded from the app with log_statement): the method's settings, then in one
+ * transaction the bill locked, the duplicate check, the orders locked, bill and orders paid, their events, the payer and
+ * the mail template read, the mail queued, rival bills looked for and the notification recorded; then the duplicate:
+ * the settings, the bill locked, the notification found. Each pgbench client pays its own bills (`PGB<n>`). (No `:` before
+ * a letter inside the text: pgbench would read it as a variable.)
+ */
+const PGBENCH_SCRIPT = `
+\\set k :k + 1
+\\set b :client_id * :t + :k
+select id, conference_id, kind, enabled, settings, secrets, sort_order, updated_by, updated_at from payment_method where conference_id = :conf and kind = 'stripe';
+begin;
+select id, conference_id, bill_no, user_id, method_kind, amount_minor, currency, status, provider_ref, provider_txn_id, pay_url, locale, slip_file_id, payer_note, refunded_minor, expires_at, paid_at, created_at, updated_at
+  from payment_bill where conference_id = :conf and bill_no = 'PGB' || :b::text and method_kind = 'stripe' for update \\gset bill_
+select id from payment_notification where method_kind = 'stripe' and provider_txn_id = 'pi_pgb_' || :b::text and event = 'paid';
+select order_id from payment_bill_order where bill_id = :bill_id \\gset
+select id, conference_id, order_no, user_id, registration_id, type, fee_id, item_name, deadline, unit_price_minor, quantity, room_quantity, total_minor, currency, display_currency, display_total_minor, payment_method, pay_status, order_status, invalid_reason, paid_at, payable_since, pay_reminder_sent_at, business_code, remark, created_at, updated_at
+  from conference_order where conference_id = :conf and id in (:order_id) order by id for update;
+update payment_bill set status = 'paid', provider_txn_id = 'pi_pgb_' || :b::text, paid_at = now(), updated_at = now() where id = :bill_id;
+update conference_order set payment_method = 'stripe', pay_status = 'success', paid_at = now(), business_code = 'pi_pgb_' || :b::text, updated_at = now()
+  where conference_id = :conf and id in (:order_id);
+insert into payment_event (conference_id, bill_id, actor_user_id, action, note) values (:conf, :bill_id, null, 'paid', 'pi_pgb_' || :b::text);
+insert into order_event (conference_id, order_id, actor_user_id, action, note) values (:conf, :order_id, null, 'paid', 'PGB' || :b::text);
+select "user".email, "user".name, conference.title from "user" inner join conference on conference.id = :conf where "user".id = :bill_user_id;
+select subject, body from mail_template_override where conference_id = :conf and template = 'optionalPaymentReceived';
+insert into mail_outbox (conference_id, template, campaign_id, locale, to_address, subject, text, html, attachment)
+  values (:conf, 'optionalPaymentReceived', null, 'en', 'pgbpay' || :b::text || '@example.org', '[Bench Conference] Optional fee paid',
+    'Dear Payer ' || :b::text || ',' || E'\\n\\n' || 'We received your payment of CN¥1,200.00 for optional items (payment PGB' || :b::text || '); they are now paid.' || E'\\n\\n' || 'You can download the receipt or request an invoice under "My orders" in the personal centre.',
+    '<!doctype html><html lang="en"><body style="font-family: sans-serif; line-height: 1.6"><p>Dear Payer ' || :b::text || ',</p><p>We received your payment of CN¥1,200.00 for optional items (payment PGB' || :b::text || '); they are now paid.</p><p>You can download the receipt or request an invoice under "My orders" in the personal centre.</p></body></html>',
+    null) returning id;
+select order_id from payment_bill_order where bill_id = :bill_id;
+select distinct payment_bill.id, payment_bill.conference_id from payment_bill inner join payment_bill_order on payment_bill_order.bill_id = payment_bill.id
+  where payment_bill.conference_id = :conf and payment_bill_order.order_id in (:order_id) and payment_bill.status = 'pending' and payment_bill.id <> :bill_id;
+insert into payment_notification (conference_id, bill_id, method_kind, provider_txn_id, event, amount_minor, currency, source, result)
+  values (:conf, :bill_id, 'stripe', 'pi_pgb_' || :b::text, 'paid', ${PRICE_MINOR}, 'CNY', 'notify', 'applied');
+commit;
+select id, conference_id, kind, enabled, settings, secrets, sort_order, updated_by, updated_at from payment_method where conference_id = :conf and kind = 'stripe';
+begin;
+select id, conference_id, bill_no, user_id, method_kind, amount_minor, currency, status, provider_ref, provider_txn_id, pay_url, locale, slip_file_id, payer_note, refunded_minor, expires_at, paid_at, created_at, updated_at
+  from payment_bill where conference_id = :conf and bill_no = 'PGB' || :b::text and method_kind = 'stripe' for update;
+select id from payment_notification where method_kind = 'stripe' and provider_txn_id = 'pi_pgb_' || :b::text and event = 'paid';
+commit;
+`;
+
+/**
+ * The database's own limit for the burst's work (with the app stopped): pgbench running the statements of a notification
+ * applied and of its duplicate on bills of a conference of its own. Notifications per second (two per script), and
+ * the bills it paid.
+ */
+async function pgbenchBaseline(database: Database, url: string): Promise<{ perSecond: number; paid: number }> {
+  const { conferenceId: conf } = await plantPayingConference(database, 'paypgb', 0);
+  const bills = PG_CLIENTS * (PG_TRANSACTIONS + 1);
+  const { db } = database;
+  await db.execute(
+    sql.raw(
+      `insert into "user" (id, name, email) select 'pgbpay-' || g, 'Payer ' || g, 'pgbpay' || g || '@example.org' from generate_series(1, ${bills}) g`,
+    ),
+  );
+  await db.execute(
+    sql.raw(`insert into conference_order (conference_id, order_no, user_id, type, item_name, unit_price_minor, total_minor, currency, display_currency, display_total_minor)
+      select ${conf}, 'PGO' || g, 'pgbpay-' || g, 'optional', '{"zh":"注册费","en":"Registration fee"}', ${PRICE_MINOR}, ${PRICE_MINOR}, 'CNY', 'CNY', ${PRICE_MINOR}
+        from generate_series(1, ${bills}) g`),
+  );
+  await db.execute(
+    sql.raw(`insert into payment_bill (conference_id, bill_no, user_id, method_kind, amount_minor, currency, status, provider_ref, locale, expires_at)
+      select ${conf}, 'PGB' || g, 'pgbpay-' || g, 'stripe', ${PRICE_MINOR}, 'CNY', 'pending', 'cs_pgb_' || g, 'en', now() + interval '1 hour'
+        from generate_series(1, ${bills}) g`),
+  );
+  await db.execute(
+    sql.raw(`insert into payment_bill_order (bill_id, order_id, conference_id)
+      select b.id, o.id, ${conf} from payment_bill b join conference_order o on o.conference_id = b.conference_id and o.order_no = 'PGO' || substr(b.bill_no, 4)
+       where b.conference_id = ${conf}`),
+  );
+  await db.execute(sql`analyze`);
+  const tps = runPgbench({
+    url,
+    script: PGBENCH_SCRIPT,
+    clients: PG_CLIENTS,
+    transactions: PG_TRANSACTIONS,
+    defines: { k: 0, t: PG_TRANSACTIONS + 1, conf },
+  });
+  const [{ n: paid }] = await db
+    .select({ n: count() })
+    .from(paymentBill)
+    .where(and(eq(paymentBill.conferenceId, conf), eq(paymentBill.status, 'paid')));
+  return { perSecond: 2 * tps, paid };
+}
+
 const describe = (answers: Answer[]) => [...new Set(answers.map((a) => `${a.status} ${a.text.slice(0, 200)}`))].slice(0, 5).join('\n    ');
+
+async function stopServer(server: ReturnType<typeof spawn> | null): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
 
 async function main() {
   process.env.PAYMENT_SECRETS_KEY = SECRETS_KEY;
@@ -266,15 +364,7 @@ async function main() {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let i = 0; ; i++) {
-      if (i > 300 || server.exitCode !== null) throw new Error('the app did not start');
-      try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForWorkers(server, PORT, WORKERS);
     const serverSeconds = (performance.now() - startedServer) / 1000;
 
     // The app has migrated the scratch database (scripts/start.ts, before the servers start).
@@ -426,6 +516,16 @@ async function main() {
     console.log(
       `${pad('servers ready after')}${serverSeconds.toFixed(1)} s; whole run ${((performance.now() - began) / 1000).toFixed(0)} s`,
     );
+    // The database's own limit, in the same run with the app stopped (not with a worker killed: bench:crash).
+    if (!KILL) {
+      await stopServer(server);
+      const baseline = await pgbenchBaseline(database, url.toString());
+      const perSecond = answers.length / seconds;
+      console.log(
+        `${pad('pgbench, the same statements')}${baseline.perSecond.toFixed(0)} notifications/s (${PG_CLIENTS} clients, ${baseline.paid} bills paid)`,
+      );
+      console.log(`${pad('ratio, HTTP / database')}${(perSecond / baseline.perSecond).toFixed(2)}`);
+    }
     if (
       doublePaid > 0 ||
       billsPaid !== PAYERS ||
@@ -437,12 +537,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    if (server && server.exitCode === null) {
-      const running = server;
-      const exited = new Promise((r) => running.once('exit', r));
-      running.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
+    await stopServer(server);
     await database?.close();
     await standin?.close();
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -13,16 +13,22 @@
  * BENCH_PGBENCH_TRANSACTIONS (per client, 1000). BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the
  * server processes.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { conferenceRegistration } from '../db/schema';
 import { DEFAULT_REGISTER_CAP } from '../lib/conferences/website-config';
-import { plantConference, plantSessions, post, quantile, REGISTRATION_FORM, scratchDatabase, startApp, stopApp } from './bench-support';
+import {
+  plantConference,
+  plantSessions,
+  post,
+  quantile,
+  REGISTRATION_FORM,
+  runPgbench,
+  scratchDatabase,
+  startApp,
+  stopApp,
+} from './bench-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -93,45 +99,18 @@ async function pgbenchBaseline(database: Database, url: string): Promise<{ tps: 
        from generate_series(1, ${accounts}) g`),
   );
   await database.db.execute(sql`analyze`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'confhub-pgbench-'));
-  try {
-    const script = path.join(dir, 'register.sql');
-    writeFileSync(script, PGBENCH_SCRIPT);
-    const run = spawnSync(
-      'pgbench',
-      [
-        '-n',
-        '-M',
-        'prepared',
-        '-c',
-        String(PG_CLIENTS),
-        '-j',
-        String(Math.min(PG_CLIENTS, os.cpus().length)),
-        '-t',
-        String(PG_TRANSACTIONS),
-        '-D',
-        'k=0',
-        '-D',
-        `t=${PG_TRANSACTIONS + 1}`,
-        '-D',
-        `conf=${conf}`,
-        '-f',
-        script,
-        url,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr || run.stdout}`);
-    const tps = Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(run.stdout)?.[1]);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench said: ${run.stdout}`);
-    const [{ n }] = await database.db
-      .select({ n: count() })
-      .from(conferenceRegistration)
-      .where(eq(conferenceRegistration.conferenceId, conf));
-    return { tps, registered: n };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const tps = runPgbench({
+    url,
+    script: PGBENCH_SCRIPT,
+    clients: PG_CLIENTS,
+    transactions: PG_TRANSACTIONS,
+    defines: { k: 0, t: PG_TRANSACTIONS + 1, conf },
+  });
+  const [{ n }] = await database.db
+    .select({ n: count() })
+    .from(conferenceRegistration)
+    .where(eq(conferenceRegistration.conferenceId, conf));
+  return { tps, registered: n };
 }
 
 async function main() {

@@ -5,8 +5,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
@@ -93,21 +94,28 @@ export async function startApp(input: { url: string; port: number; workers: numb
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  // Until every server process answers (each says which it is; a fresh connection each time, so the operating system
-  // hands them round): a measurement must not start while one of them is still loading.
+  await waitForWorkers(server, input.port, input.workers);
+  return server;
+}
+
+/**
+ * Until every server process answers (each says which it is; a fresh connection each time, so the operating system
+ * hands them round): a measurement must not start while one of them is still loading.
+ */
+export async function waitForWorkers(server: ChildProcess, port: number, workers: number): Promise<void> {
   const answered = new Set<string>();
-  for (let i = 0; answered.size < input.workers; i++) {
-    if (i > 600) throw new Error(`the app did not start (${answered.size} of ${input.workers} server processes answered)`);
+  for (let i = 0; answered.size < workers; i++) {
+    if (i > 600 || server.exitCode !== null)
+      throw new Error(`the app did not start (${answered.size} of ${workers} server processes answered)`);
     try {
-      const response = await fetch(`http://127.0.0.1:${input.port}/api/health`, { headers: { connection: 'close' } });
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { connection: 'close' } });
       if (response.ok) answered.add(response.headers.get('x-confhub-worker') ?? '1');
       await response.arrayBuffer();
     } catch {
       /* starting */
     }
-    if (answered.size < input.workers) await new Promise((r) => setTimeout(r, 100));
+    if (answered.size < workers) await new Promise((r) => setTimeout(r, 100));
   }
-  return server;
 }
 
 /** Stops the app (SIGTERM, then up to 10 s for its graceful shutdown). */
@@ -202,3 +210,47 @@ export const REGISTRATION_FORM = {
 /** The q-quantile of sorted numbers, rounded. */
 export const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(0) : '-';
+
+/**
+ * pgbench with `script` (prepared statements, `clients` clients, `transactions` each; `defines` as -D) against `url`:
+ * the scripts per second PostgreSQL itself sustains, without the connections' start.
+ */
+export function runPgbench(input: {
+  url: string;
+  script: string;
+  clients: number;
+  transactions: number;
+  defines: Record<string, string | number>;
+}): number {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'confhub-pgbench-'));
+  try {
+    const file = path.join(dir, 'script.sql');
+    writeFileSync(file, input.script);
+    const defines = Object.entries(input.defines).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
+    const run = spawnSync(
+      'pgbench',
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(input.clients),
+        '-j',
+        String(Math.min(input.clients, os.cpus().length)),
+        '-t',
+        String(input.transactions),
+        ...defines,
+        '-f',
+        file,
+        input.url,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr || run.stdout}`);
+    const tps = Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(run.stdout)?.[1]);
+    if (!Number.isFinite(tps)) throw new Error(`pgbench said: ${run.stdout}`);
+    return tps;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
