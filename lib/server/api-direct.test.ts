@@ -93,11 +93,14 @@ type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 function call(method: string, pathname: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host: `demo.localhost:${port}`, ...init.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path: pathname, headers: { host: `demo.localhost:${port}`, ...init.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -117,7 +120,10 @@ describe('the build’s API routes, answered without Next.js’s router', () => 
       route: '/api/items/[id]/files/[...path]',
       params: { id: '42', path: ['a', 'b.pdf'] },
     });
-    expect(json(await call('GET', '/api/items/42/other'))).toMatchObject({ route: '/api/[...rest]', params: { rest: ['items', '42', 'other'] } });
+    expect(json(await call('GET', '/api/items/42/other'))).toMatchObject({
+      route: '/api/[...rest]',
+      params: { rest: ['items', '42', 'other'] },
+    });
     expect(json(await call('GET', '/api/hidden'))).toMatchObject({ route: '/api/[...rest]' });
   });
 
@@ -174,7 +180,8 @@ describe('the build’s API routes, answered without Next.js’s router', () => 
 
   it('takes only plain /api addresses', () => {
     expect(plainApiPath('/api/a/b?x=%2F')).toBe('/api/a/b');
-    for (const url of ['/api/a%2Fb', '/api/a/', '/api//a', '/api/./a', '/api/a/..', '/page', undefined]) expect(plainApiPath(url)).toBeNull();
+    for (const url of ['/api/a%2Fb', '/api/a/', '/api//a', '/api/./a', '/api/a/..', '/page', undefined])
+      expect(plainApiPath(url)).toBeNull();
   });
 
   it('turns itself off when the build has no manifest', async () => {
