@@ -299,13 +299,7 @@ async function pgbenchBaseline(database: Database, url: string): Promise<{ perSe
        where b.conference_id = ${conf}`),
   );
   await db.execute(sql`analyze`);
-  const tps = runPgbench({
-    url,
-    script: PGBENCH_SCRIPT,
-    clients: PG_CLIENTS,
-    transactions: PG_TRANSACTIONS,
-    defines: { k: 0, t: PG_TRANSACTIONS + 1, conf },
-  });
+  const tps = runPgbench({ url, script: PGBENCH_SCRIPT, clients: PG_CLIENTS, transactions: PG_TRANSACTIONS, conf });
   const [{ n: paid }] = await db
     .select({ n: count() })
     .from(paymentBill)

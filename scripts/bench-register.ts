@@ -99,13 +99,7 @@ async function pgbenchBaseline(database: Database, url: string): Promise<{ tps: 
        from generate_series(1, ${accounts}) g`),
   );
   await database.db.execute(sql`analyze`);
-  const tps = runPgbench({
-    url,
-    script: PGBENCH_SCRIPT,
-    clients: PG_CLIENTS,
-    transactions: PG_TRANSACTIONS,
-    defines: { k: 0, t: PG_TRANSACTIONS + 1, conf },
-  });
+  const tps = runPgbench({ url, script: PGBENCH_SCRIPT, clients: PG_CLIENTS, transactions: PG_TRANSACTIONS, conf });
   const [{ n }] = await database.db
     .select({ n: count() })
     .from(conferenceRegistration)

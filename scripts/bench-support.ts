@@ -212,21 +212,16 @@ export const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(0) : '-';
 
 /**
- * pgbench with `script` (prepared statements, `clients` clients, `transactions` each; `defines` as -D) against `url`:
- * the scripts per second PostgreSQL itself sustains, without the connections' start.
+ * pgbench with `script` (prepared statements, `clients` clients, `transactions` each) against `url`: the scripts per
+ * second PostgreSQL itself sustains, without the connections' start. The script sees `:conf`, and `:k` (0) and `:t`
+ * (transactions + 1) to give each client rows of its own (`\set k :k + 1`, then `:client_id * :t + :k`).
  */
-export function runPgbench(input: {
-  url: string;
-  script: string;
-  clients: number;
-  transactions: number;
-  defines: Record<string, string | number>;
-}): number {
+export function runPgbench(input: { url: string; script: string; clients: number; transactions: number; conf: number }): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'confhub-pgbench-'));
   try {
     const file = path.join(dir, 'script.sql');
     writeFileSync(file, input.script);
-    const defines = Object.entries(input.defines).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
+    const defines = ['-D', 'k=0', '-D', `t=${input.transactions + 1}`, '-D', `conf=${input.conf}`];
     const run = spawnSync(
       'pgbench',
       [
