@@ -26,13 +26,10 @@
  * build exists (as bench:register does); FORCE_BUILD=1 rebuilds (scripts/start.ts).
  */
 import { PUBLISHED } from '@/lib/conferences/status';
-import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { tsxScriptArgs } from './node/tsx-args';
-import { runPgbench, waitForWorkers, workerPids } from './bench-support';
+import { runPgbench, startApp, stopApp, workerPids } from './bench-support';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
@@ -54,7 +51,6 @@ import { hashSessionToken } from '../lib/auth/session-token-hash';
 import { encryptSecrets, forgetSecretsKey } from '../lib/server/secrets';
 import { startStripeStandin, type StripeStandin } from '../testing/standins/stripe';
 
-const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 500);
@@ -309,13 +305,6 @@ async function pgbenchBaseline(database: Database, url: string): Promise<{ perSe
 
 const describe = (answers: Answer[]) => [...new Set(answers.map((a) => `${a.status} ${a.text.slice(0, 200)}`))].slice(0, 5).join('\n    ');
 
-async function stopServer(server: ReturnType<typeof spawn> | null): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
-
 async function main() {
   process.env.PAYMENT_SECRETS_KEY = SECRETS_KEY;
   forgetSecretsKey();
@@ -326,39 +315,19 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  let server: ReturnType<typeof spawn> | null = null;
+  let server: ChildProcess | null = null;
   let standin: StripeStandin | null = null;
   let database: Database | null = null;
   try {
     standin = await startStripeStandin({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
-    const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
-    // A build from before the payment routes existed would answer 404: rebuild then too.
-    const notifyRoute = path.join(root, '.next', 'server', 'app', 'api', 'conference', 'pay', 'notify', '[kind]', 'route.js');
-    if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(notifyRoute)) {
-      const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('the build failed');
-    }
     const startedServer = performance.now();
-    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server processes.
-    server = spawn(process.execPath, tsxScriptArgs('scripts/start.ts'), {
-      cwd: root,
-      env: {
-        ...env,
-        WORKER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
-        PORT: String(PORT),
-        WEB_CONCURRENCY: String(WORKERS),
-        DATABASE_URL: url.toString(),
-        DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
-        BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-        PAYMENT_SECRETS_KEY: SECRETS_KEY,
-        STRIPE_API_BASE: standin.apiBase,
-        SEED_DEMO: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    server = await startApp({
+      url: url.toString(),
+      port: PORT,
+      workers: WORKERS,
+      env: { PAYMENT_SECRETS_KEY: SECRETS_KEY, STRIPE_API_BASE: standin.apiBase },
     });
-    await waitForWorkers(server, PORT, WORKERS);
     const serverSeconds = (performance.now() - startedServer) / 1000;
 
     // The app has migrated the scratch database (scripts/start.ts, before the servers start).
@@ -512,7 +481,7 @@ async function main() {
     );
     // The database's own limit, in the same run with the app stopped (not with a worker killed: bench:crash).
     if (!KILL) {
-      await stopServer(server);
+      await stopApp(server);
       const baseline = await pgbenchBaseline(database, url.toString());
       const perSecond = answers.length / seconds;
       console.log(
@@ -531,7 +500,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await stopServer(server);
+    await stopApp(server);
     await database?.close();
     await standin?.close();
     await admin.query(`drop database if exists ${name} with (force)`);

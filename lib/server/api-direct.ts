@@ -1,7 +1,7 @@
 /**
  * The REST calls (`/api/...`) handed straight to their route handlers, as the build compiled them, instead of through
- * Next.js's router (issue 25 point 6: the router's machinery around a handler cost about ten times the registration
- * itself). Each handler is still the one Next.js would run — `route()` with every check: the conference from the host,
+ * Next.js's router (issue 25 point 6: a profile of the registration rush put much of the cost in the router's machinery
+ * around the handler). Each handler is still the one Next.js would run — `route()` with every check: the conference from the host,
  * the session, the permission, the schemas, the envelope, the security headers — loaded from the build's own server
  * bundle (`.next/server/app/api/**​/route.js`, named by `app-paths-manifest.json`), in the same module instances
  * Next.js itself uses in this process, so caches, the database pool and the outbox are one.
@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import type { NextRequest } from 'next/server';
+import { fail } from '../http/envelope';
 import { STATIC_HEADERS } from '../http/static-headers.mjs';
 
 type Params = Record<string, string | string[]>;
@@ -27,7 +28,7 @@ type Handler = (req: NextRequest, segment: { params: Promise<Params> }) => Promi
 type RouteModule = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> } };
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param'; name: string } | { kind: 'rest'; name: string; optional: boolean };
-type Route = { segments: Segment[]; file: string; rank: number; handlers: Promise<Record<string, Handler> | null> | null };
+type Route = { segments: Segment[]; file: string; handlers: Promise<Record<string, Handler> | null> | null };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** Worth compressing: JSON and text answers from this size on, for clients that take gzip. */
@@ -81,11 +82,10 @@ export async function loadApiTable(serverDir: string): Promise<ApiTable | null> 
     const parts = page.slice(1, -'/route'.length).split('/');
     // Route groups and other conventions this table does not follow stay with Next.js.
     if (parts.some((p) => p.startsWith('(') || p.startsWith('@') || p.startsWith('_'))) continue;
-    routes.push({ segments: parts.map(parseSegment), file: path.join(serverDir, file), rank: 0, handlers: null });
+    routes.push({ segments: parts.map(parseSegment), file: path.join(serverDir, file), handlers: null });
   }
   if (!routes.length) return null;
   routes.sort((a, b) => compareRoutes(a.segments, b.segments));
-  routes.forEach((r, i) => (r.rank = i));
 
   const match = (pathname: string) => {
     const parts = pathname.slice(1).split('/');
@@ -114,7 +114,7 @@ function matchSegments(segments: Segment[], parts: string[]): Params | null {
       return params;
     }
     if (i >= parts.length) return null;
-    if (s.kind === 'static' ? parts[i] !== s.value : false) return null;
+    if (s.kind === 'static' && parts[i] !== s.value) return null;
     if (s.kind === 'param') params[s.name] = parts[i];
   }
   return parts.length === segments.length ? params : null;
@@ -174,7 +174,8 @@ async function webRequest(Request: typeof NextRequest, req: IncomingMessage, sig
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // GET carries no body; HEAD never comes here (METHODS).
+  const hasBody = req.method !== 'GET';
   return new Request(url, {
     method: req.method,
     headers,
@@ -196,7 +197,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader('set-cookie', cookies);
   res.statusCode = response.status;
-  if (!response.body || req.method === 'HEAD' || response.status === 204 || response.status === 304) {
+  if (!response.body || response.status === 204 || response.status === 304) {
     await response.body?.cancel();
     res.end();
     return;
@@ -247,7 +248,7 @@ export function serveApiDirect(table: ApiTable, req: IncomingMessage, res: Serve
       response = await handler(await webRequest(table.NextRequest, req, aborted.signal), { params: Promise.resolve(found.params) });
     } catch (error) {
       console.error(`[api] ${method} ${pathname}`, error);
-      response = Response.json({ code: 500, message: 'Internal Server Error', data: null }, { status: 500 });
+      response = Response.json(fail(500, 'INTERNAL', 'Internal Server Error'), { status: 500 });
     }
     try {
       await send(req, res, response);
