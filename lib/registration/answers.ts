@@ -6,6 +6,25 @@ import { fileNamesIn } from './uploads';
 export type Answers = Record<string, string | string[]>;
 
 /**
+ * The answer schemas built lately, by form (the fields and country options as JSON): building a zod schema and its
+ * first parse (zod compiles the object's checks) cost more than the rest of a registration's own work, and in a rush
+ * every registration of a conference has the same form. Schemas hold no state, so a form's schema serves every caller.
+ */
+const schemas = new Map<string, ReturnType<typeof buildAnswerSchema>>();
+const SCHEMAS_KEPT = 200;
+
+function answerSchema(fields: readonly FormField[], countries: readonly string[]) {
+  const key = JSON.stringify([fields, countries]);
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = buildAnswerSchema(fields, countries);
+    if (schemas.size >= SCHEMAS_KEPT) schemas.delete(schemas.keys().next().value!);
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+/**
  * Checks answers against a form (the same schema the browser uses) and lists the uploaded files
  * they name. An organiser's form leaves file items optional: files are uploaded by the
  * participant, and the ones already attached stay.
@@ -17,7 +36,7 @@ export function checkAnswers(
   options: { organiser?: boolean } = {},
 ) {
   const fields = options.organiser ? loaded.map((f) => (f.type === 'file' ? { ...f, required: false } : f)) : loaded;
-  const answers = buildAnswerSchema(fields, countries).parse(raw) as Answers;
+  const answers = answerSchema(fields, countries).parse(raw) as Answers;
   return { answers, files: fileNamesIn(fields, answers) };
 }
 

@@ -7,6 +7,7 @@ import { conference, conferenceRegistration, mailOutbox, registrationConfig, use
 import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { hitRateLimit } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
+import { saveTemplateOverride } from '@/lib/mail/template-overrides';
 import { registerParticipant } from './register-participant';
 
 const CAP = 25;
@@ -112,6 +113,28 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
     ).toBe(true);
     // The losers' places were given back.
     expect((await database.db.select().from(conference).where(eq(conference.id, conf.id)))[0].registeredCount).toBe(countBefore + 1);
+  });
+
+  it('the confirmation is worded as the organisers wrote it, for their conference only', async () => {
+    const [worded] = await database.db
+      .insert(conference)
+      .values({ slug: 'worded', title: { zh: '措辞', en: 'Worded' }, shortTitle: { zh: '措辞', en: 'W' }, status: PUBLISHED })
+      .returning();
+    await database.db.insert(registrationConfig).values({ conferenceId: worded.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+    await saveTemplateOverride(database.db, worded.id, 'registrationSuccess', {
+      subject: { zh: '{conference}：编号 {code}', en: '{conference}: number {code}' },
+      body: { zh: '{name}，您的编号是 {code}。', en: '{name}, your number is {code}.' },
+    });
+    const [a, b] = [users[CONTENDERS - 3], users[CONTENDERS - 4]];
+    const first = await registerParticipant(database.db, { conference: worded, userId: a, locale: 'en' });
+    const second = await registerParticipant(database.db, { conference: worded, userId: b, locale: 'zh' });
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, worded.id)).orderBy(mailOutbox.id);
+    expect(mails.map((m) => m.subject)).toEqual([`Worded: number ${first.code}`, `措辞：编号 ${second.code}`]);
+    expect(mails[0].text).toContain(`, your number is ${first.code}.`);
+    // The first conference has no wording of its own: its confirmations keep the built-in subject.
+    const [builtIn] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, conf.id)).limit(1);
+    expect(builtIn.subject).not.toContain('number');
+    expect(builtIn.subject).not.toContain('编号 ');
   });
 
   it('outside the window, or with the module off, nothing is written', async () => {

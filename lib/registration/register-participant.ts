@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
-import { conference, conferenceRegistration, mailOutbox, registrationConfig, registrationField, user } from '@/db/schema';
+import { conference, conferenceRegistration, mailOutbox, mailTemplateOverride, registrationConfig, registrationField, user } from '@/db/schema';
 import { DEFAULT_REGISTER_CAP, isWindowOpen, registrantCap, todayIn } from '@/lib/conferences/website-config';
 import { checkInvitationGuess } from '@/lib/fees/invitation-guesses';
 import { ZFeeChoice, type FeeChoice } from '@/lib/fees/schemas';
@@ -13,7 +13,7 @@ import { publishUploads } from '@/lib/storage/intake';
 import { enqueueRendered } from '@/lib/mail/outbox';
 import { siteOrigin } from '@/lib/conferences/site-origin';
 import { paymentTimes } from '@/lib/payments/methods';
-import { templateOverride } from '@/lib/mail/template-overrides';
+import type { TemplateOverride } from '@/lib/mail/render';
 import { CODE_TOKEN, registrationMail, withCode, type RegistrationMail } from './registration-mail';
 import { checkAnswers } from './answers';
 import { completeForm, type FormField } from './fields';
@@ -89,6 +89,9 @@ function registrationStateQuery(db: Executor) {
       >`(select json_agg(json_build_object('key', f.field_key, 'kind', f.kind, 'type', f.type, 'label', f.label, 'options', f.options,
         'required', f.required, 'enabled', f.enabled, 'sortOrder', f.sort_order) order by f.sort_order, f.id)
         from ${registrationField} f where f.conference_id = ${conference.id} and f.version = coalesce(${registrationConfig.ruleVersion}, 'default'))`,
+      // The organisers' wording of the confirmation mail (null: the built-in one), in the same round trip too.
+      override: sql<TemplateOverride | null>`(select json_build_object('subject', o.subject, 'body', o.body)
+        from ${mailTemplateOverride} o where o.conference_id = ${conference.id} and o.template = 'registrationSuccess')`,
     })
     .from(conference)
     .leftJoin(registrationConfig, eq(registrationConfig.conferenceId, conference.id))
@@ -99,7 +102,10 @@ function registrationStateQuery(db: Executor) {
 /** Built once per database (a named statement: PostgreSQL parses and plans it once per connection). */
 const preparedState = new WeakMap<Executor, ReturnType<typeof registrationStateQuery>>();
 
-/** Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, and the form. */
+/**
+ * Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, the form
+ * and the confirmation mail's wording.
+ */
 async function registrationState(db: Executor, conferenceId: number, userId: string) {
   let query = preparedState.get(db);
   if (!query) preparedState.set(db, (query = registrationStateQuery(db)));
@@ -146,7 +152,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
     : { answers: input.answers ?? {}, files: input.files ?? [] };
   const answers = checked.answers;
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
-  const override = await templateOverride(db, input.conference.id, 'registrationSuccess');
+  const override = state.override;
   const charged = state.costsSet ?? false;
   // The orders' pay-by time and the payment page's link, for the mail (only when fees are charged).
   const pay = charged
