@@ -66,8 +66,59 @@ async function placeRegistration(
   return row ? { id: Number(row.id), code: row.code } : null;
 }
 
+/**
+ * Takes places under the cap for several registrations in the order given and writes those that got one, each with its
+ * number and its confirmation mail, in ONE statement: the conference row is locked, as many places taken as are left
+ * (at most one per registration), the numbers follow on from the sequence in the same order. Returns the codes by
+ * account; an account missing got no place (the conference is full). An account registered already makes the whole
+ * statement fail with the unique key's violation, writing nothing.
+ */
+async function placeRegistrations(
+  db: Executor,
+  conferenceId: number,
+  rows: { userId: string; answers: Answers; locale: Locale; mail: RegistrationMail }[],
+): Promise<Map<string, string>> {
+  const list = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const seq = sql`(place.first_seq + input.ord)::text`;
+  const result = await db.execute(sql`
+    with input as (
+      select * from unnest(${list((r) => r.userId)}::text[], ${list((r) => JSON.stringify(r.answers))}::text[], ${list((r) => r.locale)}::text[],
+                           ${list((r) => r.mail.template)}::text[], ${list((r) => r.mail.locale)}::text[], ${list((r) => r.mail.to)}::text[],
+                           ${list((r) => r.mail.subject)}::text[], ${list((r) => r.mail.text)}::text[], ${list((r) => r.mail.html)}::text[])
+        with ordinality as i(user_id, answers, locale, template, mail_locale, to_address, subject, text, html, ord)
+    ), cur as (
+      select id, greatest(0, least(${rows.length}, (case when register_flag then register_num else ${DEFAULT_REGISTER_CAP} end) - registered_count)) as taken
+        from ${conference} where id = ${conferenceId}
+         for update
+    ), place as (
+      update ${conference} c
+         set registered_count = c.registered_count + cur.taken, registration_seq = c.registration_seq + cur.taken
+        from cur
+       where c.id = cur.id and cur.taken > 0
+      returning c.id, c.slug, c.registration_seq - cur.taken as first_seq, cur.taken
+    ), cfg as (
+      select code_prefix, rule_version from ${registrationConfig} where conference_id = ${conferenceId}
+    ), reg as (
+      insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version, locale)
+      select place.id, input.user_id,
+             coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end,
+             input.answers::jsonb, coalesce((select rule_version from cfg), 'default'), input.locale
+        from place join input on input.ord <= place.taken
+      returning id, user_id, code
+    ), mail as (
+      insert into ${mailOutbox} (conference_id, template, locale, to_address, subject, text, html)
+      select ${conferenceId}, input.template, input.mail_locale, input.to_address,
+             replace(input.subject, ${CODE_TOKEN}, reg.code), replace(input.text, ${CODE_TOKEN}, reg.code), replace(input.html, ${CODE_TOKEN}, reg.code)
+        from reg join input on input.user_id = reg.user_id
+      returning id
+    )
+    select user_id, code from reg`);
+  const placed = (result as unknown as { rows: { user_id: string; code: string }[] }).rows;
+  return new Map(placed.map((r) => [r.user_id, r.code]));
+}
+
 function registrationStateQuery(db: Executor) {
-  const userId = sql.placeholder('userId');
+  const userIds = sql.placeholder('userIds');
   return db
     .select({
       moduleEnabled: conference.registerModuleEnabled,
@@ -82,7 +133,10 @@ function registrationStateQuery(db: Executor) {
       ruleType: registrationConfig.ruleType,
       ruleVersion: registrationConfig.ruleVersion,
       countryOptions: registrationConfig.countryOptions,
-      mine: sql<boolean>`exists (select 1 from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = ${userId})`,
+      // Which of the accounts asking are registered already.
+      registered: sql<
+        string[] | null
+      >`(select array_agg(r.user_id) from ${conferenceRegistration} r where r.conference_id = ${conference.id} and r.user_id = any(${userIds}))`,
       // The form of the version in use, in the same round trip (null: the built-in defaults).
       fields: sql<
         FormField[] | null
@@ -103,15 +157,17 @@ function registrationStateQuery(db: Executor) {
 const preparedState = new WeakMap<Executor, ReturnType<typeof registrationStateQuery>>();
 
 /**
- * Everything a registration needs to know, in one query: module, window, count against the cap, rule, mine, the form
- * and the confirmation mail's wording.
+ * Everything a batch of registrations needs to know, in one query: module, window, count against the cap, rule, which of
+ * the accounts are registered already, the form and the confirmation mail's wording.
  */
-async function registrationState(db: Executor, conferenceId: number, userId: string) {
+async function registrationState(db: Executor, conferenceId: number, userIds: string[]) {
   let query = preparedState.get(db);
   if (!query) preparedState.set(db, (query = registrationStateQuery(db)));
-  const [row] = await query.execute({ conferenceId, userId });
+  const [row] = await query.execute({ conferenceId, userIds });
   return row;
 }
+
+type RegistrationState = NonNullable<Awaited<ReturnType<typeof registrationState>>>;
 
 export type RegisterInput = {
   conference: Conference;
@@ -131,28 +187,98 @@ export type RegisterInput = {
   now?: Date;
 };
 
+export type Registered = { code: string; orders: Order[]; nextPath: string };
+
 /**
- * Registers an account for a conference. One query tells the module, the window, an earlier
- * registration, a full conference and the form, so a rush of late-comers is turned away cheaply;
- * the submitted form is checked only then. A free registration without files is written by one
- * statement (place under the cap, registration, confirmation mail). Otherwise one transaction takes
- * the place, writes the registration, attaches the files, takes the chosen fees' places under their
- * caps with their unpaid orders, and queues the mail. Any refusal undoes all of it, so nothing is
- * half-written and no cap is ever exceeded. The answer says where the participant goes next (§4).
+ * Registers an account for a conference. The registrations asked for at once in this process are served in batches, in
+ * the order they came (one batch of a conference at a time; while it runs the next gathers): one query tells the
+ * module, the window, who of them registered already, a full conference and the form, so a rush of late-comers is
+ * turned away cheaply; each submitted form is checked only then. The free registrations without files of a batch are
+ * written by one statement (places under the cap in order, the registrations, their confirmation mails): a rush costs
+ * the database two statements per batch instead of two per registration. Otherwise one transaction per registration
+ * takes the place, writes the registration, attaches the files, takes the chosen fees' places under their caps with
+ * their unpaid orders, and queues the mail. Any refusal undoes all of it, so nothing is half-written and no cap is ever
+ * exceeded. The answer says where the participant goes next (§4).
  */
-export async function registerParticipant(db: DB, input: RegisterInput): Promise<{ code: string; orders: Order[]; nextPath: string }> {
-  const state = await registrationState(db, input.conference.id, input.userId);
+export function registerParticipant(db: DB, input: RegisterInput): Promise<Registered> {
+  return new Promise((resolve, reject) => {
+    let byConference = queues.get(db);
+    if (!byConference) queues.set(db, (byConference = new Map()));
+    let queue = byConference.get(input.conference.id);
+    if (!queue) byConference.set(input.conference.id, (queue = { waiting: [], running: false }));
+    queue.waiting.push({ input, resolve, reject });
+    if (!queue.running) void drain(db, input.conference.id, queue);
+  });
+}
+
+type Pending = { input: RegisterInput; resolve: (registered: Registered) => void; reject: (error: unknown) => void };
+type Queue = { waiting: Pending[]; running: boolean };
+
+/** The registrations waiting, per database and conference. */
+const queues = new WeakMap<DB, Map<number, Queue>>();
+/** At most this many registrations in one batch. */
+const BATCH_MAX = 64;
+
+async function drain(db: DB, conferenceId: number, queue: Queue): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.waiting.length) await registerBatch(db, queue.waiting.splice(0, BATCH_MAX));
+  } finally {
+    queue.running = false;
+    if (!queue.waiting.length) queues.get(db)?.delete(conferenceId);
+  }
+}
+
+/** What one registration of a batch writes once its checks have passed. */
+type Prepared = {
+  pending: Pending;
+  answers: Answers;
+  files: { field: string; name: string }[];
+  locale: Locale;
+  charged: boolean;
+  mailFor: (orders: Order[]) => RegistrationMail;
+};
+
+async function registerBatch(db: DB, batch: Pending[]): Promise<void> {
+  const conferenceId = batch[0].input.conference.id;
+  let state: RegistrationState | undefined;
+  try {
+    state = await registrationState(db, conferenceId, [...new Set(batch.map((p) => p.input.userId))]);
+  } catch (error) {
+    for (const p of batch) p.reject(error);
+    return;
+  }
+  const quick: Prepared[] = [];
+  const inBatch = new Set<string>();
+  for (const pending of batch) {
+    try {
+      const prepared = await prepareRegistration(db, state, pending);
+      // The same account twice in a batch (two clicks): the second goes on its own and finds the first.
+      if (!prepared.charged && prepared.files.length === 0 && !inBatch.has(pending.input.userId)) {
+        inBatch.add(pending.input.userId);
+        quick.push(prepared);
+      } else {
+        registerInTransaction(db, state, prepared).then(pending.resolve, pending.reject);
+      }
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+  if (quick.length) await placeBatch(db, conferenceId, quick);
+}
+
+/** The checks of one registration against the batch's state, its answers and its confirmation mail. */
+async function prepareRegistration(db: DB, state: RegistrationState | undefined, pending: Pending): Promise<Prepared> {
+  const { input } = pending;
   if (!state?.moduleEnabled) throw new AppError('MODULE_OFF');
   if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED');
-  if (state.mine) throw new AppError('ALREADY_REGISTERED');
+  if (state.registered?.includes(input.userId)) throw new AppError('ALREADY_REGISTERED');
   if (isFull(state)) throw new AppError('REGISTRATION_FULL');
   const locale = input.locale ?? 'zh';
   const checked = input.form
     ? checkAnswers(completeForm(state.fields ?? []), state.countryOptions ?? [], input.form)
     : { answers: input.answers ?? {}, files: input.files ?? [] };
-  const answers = checked.answers;
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
-  const override = state.override;
   const charged = state.costsSet ?? false;
   // The orders' pay-by time and the payment page's link, for the mail (only when fees are charged).
   const pay = charged
@@ -162,10 +288,56 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
         origin: await siteOrigin(db, input.conference.id),
       }
     : null;
-  const mailFor = (orders: Order[]) => registrationMail({ account, title: state.title, code: CODE_TOKEN, orders, locale, override, pay });
+  const { title, override } = state;
+  return {
+    pending,
+    answers: checked.answers,
+    files: checked.files,
+    locale,
+    charged,
+    mailFor: (orders) => registrationMail({ account, title, code: CODE_TOKEN, orders, locale, override, pay }),
+  };
+}
 
-  // A free registration without files is one statement: place, registration and mail.
-  if (!charged && checked.files.length === 0) {
+/**
+ * The free registrations without files of a batch, in one statement. If one of the accounts registered meanwhile (in
+ * another process, another tab) the statement writes nothing, and each is then written on its own, as one registration
+ * always was.
+ */
+async function placeBatch(db: DB, conferenceId: number, batch: Prepared[]): Promise<void> {
+  const done = { orders: [], nextPath: '/profile/userInfo' };
+  try {
+    const placed = await placeRegistrations(
+      db,
+      conferenceId,
+      batch.map((p) => ({ userId: p.pending.input.userId, answers: p.answers, locale: p.locale, mail: p.mailFor([]) })),
+    );
+    for (const p of batch) {
+      const code = placed.get(p.pending.input.userId);
+      if (code) p.pending.resolve({ code, ...done });
+      else p.pending.reject(new AppError('REGISTRATION_FULL'));
+    }
+  } catch (error) {
+    if (!uniqueViolation(error)) {
+      for (const p of batch) p.pending.reject(error);
+      return;
+    }
+    await Promise.all(
+      batch.map((p) =>
+        withRegistrationConflicts(() => insertRegistration(db, conferenceId, p.pending.input.userId, p.answers, p.locale, p.mailFor([]))).then(
+          ({ code }) => p.pending.resolve({ code, ...done }),
+          p.pending.reject,
+        ),
+      ),
+    );
+  }
+}
+
+/** A registration with fees or files: one transaction of its own. */
+async function registerInTransaction(db: DB, state: RegistrationState, prepared: Prepared): Promise<Registered> {
+  const { input } = prepared.pending;
+  const { answers, locale, charged, mailFor } = prepared;
+  if (!charged && prepared.files.length === 0) {
     const { code } = await withRegistrationConflicts(() =>
       insertRegistration(db, input.conference.id, input.userId, answers, locale, mailFor([])),
     );
@@ -189,7 +361,7 @@ export async function registerParticipant(db: DB, input: RegisterInput): Promise
         conferenceId: input.conference.id,
         userId: input.userId,
         registrationId: registration.id,
-        files: checked.files,
+        files: prepared.files,
       });
       const orders = await placeFeeChoice(tx, {
         conferenceId: input.conference.id,
