@@ -7,6 +7,7 @@ import { createTestDatabase, testBackends } from '@/testing/harness/database';
 import { insertAccount } from '@/lib/accounts/create-account';
 import { buildAuth } from './auth';
 import { resolveSession, sessionTokenFrom } from './session-lookup';
+import { hashSessionToken } from './session-token-hash';
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
@@ -76,6 +77,32 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
     expect((await resolve({ cookie }))?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: true, checkin: false });
     const other = await resolveSession(database.db, rawToken, conferenceId + 1000);
     expect(other?.roles).toEqual({ platformAdmin: true, manager: false, reviewer: false, checkin: false });
+  });
+
+  it('lookups asked for at once share a query, and each finds its own account, or nothing', async () => {
+    const accounts = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const id = await database.db.transaction(async (tx) => insertAccount(tx, { email: `many${i}@example.org`, name: `Many ${i}`, passwordHash: null }));
+        const token = `many-token-${i}`;
+        const expired = i % 5 === 4;
+        await database.db.insert(session).values({
+          id: `many-session-${i}`,
+          token: hashSessionToken(token),
+          userId: id,
+          expiresAt: new Date(Date.now() + (expired ? -1000 : 3600_000)),
+        });
+        if (i % 3 === 0) await database.db.insert(conferenceMember).values({ conferenceId, userId: id, role: 'manager' });
+        return { id, token, expired, manager: i % 3 === 0 };
+      }),
+    );
+    const asked = [...accounts, { id: null, token: 'nobody-has-this-token', expired: true, manager: false }];
+    const found = await Promise.all(asked.map((a) => resolveSession(database.db, a.token, conferenceId)));
+    expect(found.map((f) => f?.user.id ?? null)).toEqual(asked.map((a) => (a.expired ? null : a.id)));
+    expect(found.map((f) => f?.roles.manager ?? false)).toEqual(asked.map((a) => !a.expired && a.manager));
+    // The same tokens on another conference: the accounts, without this conference's roles.
+    const elsewhere = await Promise.all(asked.map((a) => resolveSession(database.db, a.token, conferenceId + 1000)));
+    expect(elsewhere.map((f) => f?.user.id ?? null)).toEqual(asked.map((a) => (a.expired ? null : a.id)));
+    expect(elsewhere.some((f) => f?.roles.manager)).toBe(false);
   });
 
   it('an expired or signed-out session resolves to nothing', async () => {

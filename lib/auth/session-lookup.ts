@@ -49,6 +49,7 @@ export type ResolvedSession = { user: { id: string; email: string; name: string 
 function sessionQuery(db: Executor) {
   return db
     .select({
+      token: session.token,
       id: user.id,
       email: user.email,
       name: user.name,
@@ -59,28 +60,66 @@ function sessionQuery(db: Executor) {
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
-    .limit(1)
+    .where(and(sql`${session.token} = any(${sql.placeholder('tokens')})`, gt(session.expiresAt, sql.placeholder('now'))))
     .prepare('confhub_session_lookup');
 }
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 /** Built once per database (a named statement: PostgreSQL parses and plans it once per connection). */
 const prepared = new WeakMap<Executor, ReturnType<typeof sessionQuery>>();
 
-/**
- * The session's account and its roles in one conference, in one query (this runs on every
- * request). The row is found by the token's hash (the table never holds tokens). Expired or
- * unknown tokens give null.
- */
-export async function resolveSession(
-  db: Executor,
-  token: string,
-  conferenceId: number | null,
-  now = new Date(),
-): Promise<ResolvedSession | null> {
+type Lookup = { hash: string; resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
+type Lookups = { waiting: Lookup[]; running: boolean };
+/** The lookups waiting, per database and conference: one query at a time each, the next gathering meanwhile. */
+const queues = new WeakMap<Executor, Map<number, Lookups>>();
+const BATCH_MAX = 100;
+
+async function lookUp(db: Executor, conferenceId: number, hashes: string[], now: Date): Promise<Map<string, SessionRow>> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ token: hashSessionToken(token), now, conferenceId: conferenceId ?? -1 });
+  const rows = await query.execute({ tokens: hashes, now, conferenceId });
+  return new Map(rows.map((row) => [row.token, row]));
+}
+
+async function drain(db: Executor, conferenceId: number, queue: Lookups): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.waiting.length) {
+      const batch = queue.waiting.splice(0, BATCH_MAX);
+      try {
+        const found = await lookUp(db, conferenceId, [...new Set(batch.map((l) => l.hash))], new Date());
+        for (const lookup of batch) lookup.resolve(found.get(lookup.hash));
+      } catch (error) {
+        for (const lookup of batch) lookup.reject(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+    if (!queue.waiting.length) queues.get(db)?.delete(conferenceId);
+  }
+}
+
+/** The session row of a token's hash; the lookups asked for at once in this process share one query. */
+function sessionRow(db: Executor, hash: string, conferenceId: number): Promise<SessionRow | undefined> {
+  return new Promise((resolve, reject) => {
+    let byConference = queues.get(db);
+    if (!byConference) queues.set(db, (byConference = new Map()));
+    let queue = byConference.get(conferenceId);
+    if (!queue) byConference.set(conferenceId, (queue = { waiting: [], running: false }));
+    queue.waiting.push({ hash, resolve, reject });
+    if (!queue.running) void drain(db, conferenceId, queue);
+  });
+}
+
+/**
+ * The session's account and its roles in one conference, in one query (this runs on every request; the requests a
+ * process serves at once share it, each row found by its own token's hash). The table never holds tokens. Expired or
+ * unknown tokens give null.
+ */
+export async function resolveSession(db: Executor, token: string, conferenceId: number | null, now?: Date): Promise<ResolvedSession | null> {
+  const hash = hashSessionToken(token);
+  const row = now ? (await lookUp(db, conferenceId ?? -1, [hash], now)).get(hash) : await sessionRow(db, hash, conferenceId ?? -1);
   if (!row) return null;
   const roles = new Set(row.roles ?? []);
   return {
