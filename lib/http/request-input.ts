@@ -5,6 +5,13 @@ import { isUnsafeString } from './text';
 export const JSON_BODY_LIMIT = Number(process.env.JSON_BODY_LIMIT ?? 1024 * 1024);
 
 /**
+ * Where the server's direct path (lib/server/api-direct.ts) leaves a small body it has already read whole, for a route
+ * whose JSON body route() reads: the request then carries no stream of its own (building one per request cost more
+ * than reading the body).
+ */
+export const READ_BODY = Symbol.for('confhub.readBody');
+
+/**
  * Reads a request body as bytes, refusing it with BODY_TOO_LARGE (or the code given) as soon as
  * more than `limit` bytes arrived: a declared length over the limit is refused before reading,
  * and a chunked body stops being read at the limit.
@@ -12,6 +19,11 @@ export const JSON_BODY_LIMIT = Number(process.env.JSON_BODY_LIMIT ?? 1024 * 1024
 export async function readLimited(req: Request, limit: number, code: ErrorCode = 'BODY_TOO_LARGE') {
   const declared = req.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw new AppError(code);
+  const read = (req as { [READ_BODY]?: unknown })[READ_BODY];
+  if (read instanceof Uint8Array) {
+    if (read.byteLength > limit) throw new AppError(code);
+    return read as Uint8Array<ArrayBuffer>;
+  }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJsonBody } from '../http/request-input';
 import { loadApiTable, plainApiPath, serveApiDirect, type ApiTable } from './api-direct';
 
 /**
@@ -15,8 +16,10 @@ import { loadApiTable, plainApiPath, serveApiDirect, type ApiTable } from './api
  */
 
 /** A route file as the build writes it: its handlers echo what they were given. */
-function routeFile(methods: string[], body: string): string {
-  const handlers = methods.map((m) => `${m}: async (req, segment) => { ${body} }`).join(',\n');
+function routeFile(methods: string[], body: string, options?: string): string {
+  const handlers = methods
+    .map((m) => `${m}: Object.assign(async (req, segment) => { ${body} }${options ? `, { options: ${options} }` : ''})`)
+    .join(',\n');
   return `const userland = { ${handlers} };
 module.exports = { routeModule: { ensureUserland: async () => {}, get userland() { return userland; } } };`;
 }
@@ -27,7 +30,15 @@ const ECHO = `
   return Response.json({ route: ROUTE, method: req.method, params, q: req.nextUrl.searchParams.get('q'),
     ip: req.headers.get('x-confhub-client-ip'), host: req.nextUrl.host, size: text.length, head: text.slice(0, 20) });`;
 
-const ROUTES: Record<string, { methods: string[]; body?: string }> = {
+const ROUTES: Record<string, { methods: string[]; body?: string; options?: string }> = {
+  // As route() makes them: the handler carries its options, and a JSON body is read by readJsonBody.
+  '/api/json': {
+    methods: ['POST'],
+    options: '{ body: {} }',
+    body: `let value;
+      try { value = await globalThis.readJsonBodyForTest(req); } catch (error) { return Response.json({ error: error.code }, { status: 400 }); }
+      return Response.json({ stream: req.body !== null, size: JSON.stringify(value).length, value: typeof value === 'string' ? value.slice(0, 5) : value });`,
+  },
   '/api/items/latest': { methods: ['GET'] },
   '/api/items/[id]': { methods: ['GET', 'POST'] },
   '/api/items/[id]/files/[...path]': { methods: ['GET'] },
@@ -54,13 +65,14 @@ let port: number;
 const fellThrough: string[] = [];
 
 beforeAll(async () => {
+  (globalThis as { readJsonBodyForTest?: typeof readJsonBody }).readJsonBodyForTest = readJsonBody;
   dir = mkdtempSync(path.join(tmpdir(), 'confhub-api-direct-'));
   const manifest: Record<string, string> = { '/[locale]/page': 'app/[locale]/page.js' };
   for (const [pathname, route] of Object.entries(ROUTES)) {
     const file = `app${pathname}/route.js`;
     manifest[`${pathname}/route`] = file;
     mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-    writeFileSync(path.join(dir, file), routeFile(route.methods, (route.body ?? ECHO).replaceAll('ROUTE', JSON.stringify(pathname))));
+    writeFileSync(path.join(dir, file), routeFile(route.methods, (route.body ?? ECHO).replaceAll('ROUTE', JSON.stringify(pathname)), route.options));
   }
   writeFileSync(path.join(dir, 'app-paths-manifest.json'), JSON.stringify(manifest));
   table = (await loadApiTable(dir))!;
@@ -138,6 +150,28 @@ describe('the build’s API routes, answered without Next.js’s router', () => 
     // Without a declared length (chunked), streamed to the handler.
     const chunked = await call('POST', '/api/items/7', { headers: { 'transfer-encoding': 'chunked' }, body: 'abc' });
     expect(json(chunked)).toMatchObject({ size: 3 });
+  });
+
+  it('hands a JSON route its small body read whole (no stream), and larger or unmeasured bodies as a stream', async () => {
+    const headers = { 'content-type': 'application/json' };
+    expect(json(await call('POST', '/api/json', { headers, body: '{"name":"张三","n":[1,2]}' }))).toEqual({
+      stream: false,
+      size: 23,
+      value: { name: '张三', n: [1, 2] },
+    });
+    expect(json(await call('POST', '/api/json', { headers, body: `"${'y'.repeat(100_000)}"` }))).toEqual({
+      stream: true,
+      size: 100_002,
+      value: 'yyyyy',
+    });
+    expect(json(await call('POST', '/api/json', { headers: { ...headers, 'transfer-encoding': 'chunked' }, body: '[1]' }))).toEqual({
+      stream: true,
+      size: 3,
+      value: [1],
+    });
+    // The body's checks are readJsonBody's either way: invalid JSON and NUL bytes are refused.
+    expect(json(await call('POST', '/api/json', { headers, body: '{"a":' }))).toEqual({ error: 'INVALID_INPUT' });
+    expect(json(await call('POST', '/api/json', { headers, body: '{"a":"\\u0000"}' }))).toEqual({ error: 'INVALID_INPUT' });
   });
 
   it('answers with the fixed security headers, every cookie, and gzip only where it pays', async () => {

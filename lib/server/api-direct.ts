@@ -21,10 +21,11 @@ import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import type { NextRequest } from 'next/server';
 import { fail } from '../http/envelope';
+import { READ_BODY } from '../http/request-input';
 import { STATIC_HEADERS } from '../http/static-headers.mjs';
 
 type Params = Record<string, string | string[]>;
-type Handler = (req: NextRequest, segment: { params: Promise<Params> }) => Promise<Response>;
+type Handler = ((req: NextRequest, segment: { params: Promise<Params> }) => Promise<Response>) & { options?: { body?: unknown } };
 type RouteModule = { routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> } };
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param'; name: string } | { kind: 'rest'; name: string; optional: boolean };
@@ -165,7 +166,11 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer | ReadableStream<Uin
   return Buffer.concat(chunks, size);
 }
 
-async function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: AbortSignal): Promise<NextRequest> {
+/**
+ * The web request for a handler. For a route whose JSON body route() reads (`options.body`), a small body read whole
+ * is handed over as bytes (READ_BODY) instead of as a stream: route() is its only reader.
+ */
+async function webRequest(Request: typeof NextRequest, req: IncomingMessage, signal: AbortSignal, jsonBody: boolean): Promise<NextRequest> {
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const url = new URL(req.url ?? '/', `${protocol}://${req.headers.host || 'localhost'}`);
   // From req.headers, as Next.js builds them: scripts/serve.ts has replaced the client address there (never rawHeaders).
@@ -175,13 +180,10 @@ async function webRequest(Request: typeof NextRequest, req: IncomingMessage, sig
     else if (value !== undefined) headers.set(key, value);
   }
   // GET carries no body; HEAD never comes here (METHODS).
-  const hasBody = req.method !== 'GET';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    signal,
-    ...(hasBody ? { body: await bodyOf(req), duplex: 'half' } : {}),
-  } as ConstructorParameters<typeof NextRequest>[1]);
+  const body = req.method !== 'GET' ? await bodyOf(req) : null;
+  const init = { method: req.method, headers, signal } as ConstructorParameters<typeof NextRequest>[1];
+  if (jsonBody && Buffer.isBuffer(body)) return Object.defineProperty(new Request(url, init), READ_BODY, { value: body });
+  return new Request(url, body ? ({ ...init, body, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1]) : init);
 }
 
 function gzipWanted(req: IncomingMessage, response: Response): boolean {
@@ -245,7 +247,8 @@ export function serveApiDirect(table: ApiTable, req: IncomingMessage, res: Serve
     });
     let response: Response;
     try {
-      response = await handler(await webRequest(table.NextRequest, req, aborted.signal), { params: Promise.resolve(found.params) });
+      const request = await webRequest(table.NextRequest, req, aborted.signal, Boolean(handler.options?.body));
+      response = await handler(request, { params: Promise.resolve(found.params) });
     } catch (error) {
       console.error(`[api] ${method} ${pathname}`, error);
       response = Response.json(fail(500, 'INTERNAL', 'Internal Server Error'), { status: 500 });
