@@ -20,12 +20,16 @@ function isDataException(error: unknown): boolean {
 
 /** Any error as the envelope in the caller's language: AppError and zod as told, the rest logged and generic. */
 export function errorResponse(error: unknown, locale: Locale): NextResponse {
+  const { envelope, status } = errorEnvelope(error, locale);
+  return NextResponse.json(envelope, { status });
+}
+
+/** errorResponse's envelope and status. */
+export function errorEnvelope(error: unknown, locale: Locale): { envelope: ReturnType<typeof fail>; status: number } {
   const t = serverTranslator(locale, 'errors');
   if (error instanceof AppError) {
     const message = t(error.messageKey, error.values);
-    return NextResponse.json(fail(error.status, error.code, message, error.field ? { [error.field]: message } : undefined), {
-      status: error.status,
-    });
+    return { envelope: fail(error.status, error.code, message, error.field ? { [error.field]: message } : undefined), status: error.status };
   }
   if (error instanceof ZodError) {
     const tv = serverTranslator(locale, 'validation');
@@ -34,14 +38,12 @@ export function errorResponse(error: unknown, locale: Locale): NextResponse {
       const key = issue.path.join('.') || '_';
       fields[key] ??= hasMessage(locale, 'validation', issue.message) ? tv(issue.message) : t('invalidInput');
     }
-    return NextResponse.json(fail(400, 'INVALID_INPUT', Object.values(fields)[0] ?? t('invalidInput'), fields), {
-      status: 400,
-    });
+    return { envelope: fail(400, 'INVALID_INPUT', Object.values(fields)[0] ?? t('invalidInput'), fields), status: 400 };
   }
   if (isDataException(error)) {
     console.warn('[api] input refused by the database', (error as Error).message);
-    return NextResponse.json(fail(400, 'INVALID_INPUT', t('invalidInput')), { status: 400 });
+    return { envelope: fail(400, 'INVALID_INPUT', t('invalidInput')), status: 400 };
   }
   console.error('[api] unexpected error', error);
-  return NextResponse.json(fail(500, 'INTERNAL', t('internal')), { status: 500 });
+  return { envelope: fail(500, 'INTERNAL', t('internal')), status: 500 };
 }

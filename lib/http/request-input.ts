@@ -1,15 +1,9 @@
 import { AppError, type ErrorCode } from './app-error';
+import { READ_BODY } from './direct-symbols';
 import { isUnsafeString } from './text';
 
 /** The largest JSON body any handler reads (uploads have their own, larger limits). */
 export const JSON_BODY_LIMIT = Number(process.env.JSON_BODY_LIMIT ?? 1024 * 1024);
-
-/**
- * Where the server's direct path (lib/server/api-direct.ts) leaves a small body it has already read whole, for a route
- * whose JSON body route() reads: the request then carries no stream of its own (building one per request cost more
- * than reading the body).
- */
-export const READ_BODY = Symbol.for('confhub.readBody');
 
 /**
  * Reads a request body as bytes, refusing it with BODY_TOO_LARGE (or the code given) as soon as

@@ -11,7 +11,8 @@ import type { Conference } from '@/lib/tenancy/resolve-conference';
 import { AppError } from './app-error';
 import { clientIp } from './client-ip';
 import { ok } from './envelope';
-import { errorResponse } from './error-response';
+import { jsonAnswer } from './direct-path';
+import { errorEnvelope } from './error-response';
 import type { Gate } from './gate';
 import { queryObject, readJsonBody } from './request-input';
 import { requestLocale } from './request-locale';
@@ -136,7 +137,7 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
       await broadcastsSent();
     }
     if (result instanceof Response) return result;
-    const response = NextResponse.json(ok(result ?? null));
+    const response = jsonAnswer(req, ok(result ?? null));
     for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
     responseHeaders.forEach((value, key) => {
       if (key !== 'set-cookie') response.headers.set(key, value);
@@ -149,7 +150,8 @@ export function route<A extends RouteAuth = 'none', BS extends ZodType | undefin
     try {
       response = await (options.gate ? options.gate(() => handle(req, locale, segment)) : handle(req, locale, segment));
     } catch (error) {
-      response = errorResponse(error, locale);
+      const { envelope, status } = errorEnvelope(error, locale);
+      response = jsonAnswer(req, envelope, status);
     }
     return withSecurityHeaders(req, response);
   };

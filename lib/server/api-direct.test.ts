@@ -55,6 +55,13 @@ const ROUTES: Record<string, { methods: string[]; body?: string; options?: strin
       const stream = new ReadableStream({ pull(c) { const next = chunks.shift(); if (next) c.enqueue(new TextEncoder().encode(next)); else c.close(); } });
       return new Response(stream, { headers: { 'content-type': 'text/plain; charset=utf-8' } });`,
   },
+  // As route() answers a request of this path: the JSON as text beside a bodiless answer (lib/http/direct-path.ts).
+  '/api/text': {
+    methods: ['GET'],
+    body: `const direct = req[Symbol.for('confhub.direct')] === true;
+      const answer = new Response(null, { status: 409, headers: { 'content-type': 'application/json', 'x-direct': String(direct) } });
+      return Object.defineProperty(answer, Symbol.for('confhub.jsonText'), { value: JSON.stringify({ big: 'z'.repeat(Number(req.nextUrl.searchParams.get('n'))) }) });`,
+  },
   '/api/broken': { methods: ['GET'], body: `throw new Error('a handler bug');` },
 };
 
@@ -172,6 +179,18 @@ describe('the build’s API routes, answered without Next.js’s router', () => 
     // The body's checks are readJsonBody's either way: invalid JSON and NUL bytes are refused.
     expect(json(await call('POST', '/api/json', { headers, body: '{"a":' }))).toEqual({ error: 'INVALID_INPUT' });
     expect(json(await call('POST', '/api/json', { headers, body: '{"a":"\\u0000"}' }))).toEqual({ error: 'INVALID_INPUT' });
+  });
+
+  it('sends a JSON answer handed over as text, with its status and length, gzipped where it pays', async () => {
+    const small = await call('GET', '/api/text?n=3', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.status).toBe(409);
+    expect(small.headers['x-direct']).toBe('true');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(Number(small.headers['content-length'])).toBe(small.body.length);
+    expect(json(small)).toEqual({ big: 'zzz' });
+    const big = await call('GET', '/api/text?n=5000', { headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(big.body).toString()).big).toHaveLength(5000);
   });
 
   it('answers with the fixed security headers, every cookie, and gzip only where it pays', async () => {

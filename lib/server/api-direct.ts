@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import type { NextRequest } from 'next/server';
 import { fail } from '../http/envelope';
-import { READ_BODY } from '../http/request-input';
+import { DIRECT, JSON_TEXT, READ_BODY } from '../http/direct-symbols';
 import { STATIC_HEADERS } from '../http/static-headers.mjs';
 
 type Params = Record<string, string | string[]>;
@@ -182,8 +182,12 @@ async function webRequest(Request: typeof NextRequest, req: IncomingMessage, sig
   // GET carries no body; HEAD never comes here (METHODS).
   const body = req.method !== 'GET' ? await bodyOf(req) : null;
   const init = { method: req.method, headers, signal } as ConstructorParameters<typeof NextRequest>[1];
-  if (jsonBody && Buffer.isBuffer(body)) return Object.defineProperty(new Request(url, init), READ_BODY, { value: body });
-  return new Request(url, body ? ({ ...init, body, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1]) : init);
+  const request =
+    jsonBody && Buffer.isBuffer(body)
+      ? Object.defineProperty(new Request(url, init), READ_BODY, { value: body })
+      : new Request(url, body ? ({ ...init, body, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1]) : init);
+  // This path sends the answer: route() may hand its JSON over as text (JSON_TEXT).
+  return Object.defineProperty(request, DIRECT, { value: true });
 }
 
 function gzipWanted(req: IncomingMessage, response: Response): boolean {
@@ -199,7 +203,8 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader('set-cookie', cookies);
   res.statusCode = response.status;
-  if (!response.body || response.status === 204 || response.status === 304) {
+  const text = (response as { [JSON_TEXT]?: unknown })[JSON_TEXT];
+  if ((!response.body && typeof text !== 'string') || response.status === 204 || response.status === 304) {
     await response.body?.cancel();
     res.end();
     return;
@@ -210,8 +215,8 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
   }
   // JSON (the envelope) is read whole and sent with its length; anything else (files, exports) streams.
-  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
-    let body = Buffer.from(await response.arrayBuffer());
+  if (typeof text === 'string' || (response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    let body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
     if (gzip && body.length >= GZIP_FROM) {
       body = await gzipAsync(body);
       res.setHeader('content-encoding', 'gzip');
