@@ -57,6 +57,12 @@ async function main() {
   // The REST calls go straight to their compiled route handlers (lib/server/api-direct.ts); API_DIRECT=0: all through Next.js.
   const api = process.env.API_DIRECT === '0' ? null : await loadApiTable(path.join(root, '.next', 'server'));
   await api?.preload();
+  // Next.js loads every page's modules in the background once it starts; waited for here, so a process takes requests
+  // (and says it is ready) only when warm, and a rush or a rolling restart does not meet it still loading.
+  type Preloading = { unstable_preloadEntries?: () => Promise<void> };
+  const renderServer = (app as unknown as { server?: { getServer?: () => Promise<Preloading> } }).server;
+  const nextServer = await renderServer?.getServer?.();
+  await nextServer?.unstable_preloadEntries?.();
   if (process.env.CONFHUB_WORKER === undefined || process.env.CONFHUB_WORKER === '1')
     console.info(api ? `[serve] ${api.size} API routes answered directly` : '[serve] API calls through Next.js');
 
