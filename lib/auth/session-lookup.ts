@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { batches } from '@/db/batches';
 import type { Executor } from '@/db/client';
 import { session, user } from '@/db/schema';
 import { SESSION_COOKIE_NAMES } from './cookies';
@@ -70,10 +71,6 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>
 const prepared = new WeakMap<Executor, ReturnType<typeof sessionQuery>>();
 
 type Lookup = { hash: string; resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
-type Lookups = { waiting: Lookup[]; running: boolean };
-/** The lookups waiting, per database and conference: one query at a time each, the next gathering meanwhile. */
-const queues = new WeakMap<Executor, Map<number, Lookups>>();
-const BATCH_MAX = 100;
 
 async function lookUp(db: Executor, conferenceId: number, hashes: string[], now: Date): Promise<Map<string, SessionRow>> {
   let query = prepared.get(db);
@@ -82,35 +79,11 @@ async function lookUp(db: Executor, conferenceId: number, hashes: string[], now:
   return new Map(rows.map((row) => [row.token, row]));
 }
 
-async function drain(db: Executor, conferenceId: number, queue: Lookups): Promise<void> {
-  queue.running = true;
-  try {
-    while (queue.waiting.length) {
-      const batch = queue.waiting.splice(0, BATCH_MAX);
-      try {
-        const found = await lookUp(db, conferenceId, [...new Set(batch.map((l) => l.hash))], new Date());
-        for (const lookup of batch) lookup.resolve(found.get(lookup.hash));
-      } catch (error) {
-        for (const lookup of batch) lookup.reject(error);
-      }
-    }
-  } finally {
-    queue.running = false;
-    if (!queue.waiting.length) queues.get(db)?.delete(conferenceId);
-  }
-}
-
-/** The session row of a token's hash; the lookups asked for at once in this process share one query. */
-function sessionRow(db: Executor, hash: string, conferenceId: number): Promise<SessionRow | undefined> {
-  return new Promise((resolve, reject) => {
-    let byConference = queues.get(db);
-    if (!byConference) queues.set(db, (byConference = new Map()));
-    let queue = byConference.get(conferenceId);
-    if (!queue) byConference.set(conferenceId, (queue = { waiting: [], running: false }));
-    queue.waiting.push({ hash, resolve, reject });
-    if (!queue.running) void drain(db, conferenceId, queue);
-  });
-}
+/** The lookups asked for at once in this process, per database and conference: one query per batch. */
+const lookups = batches<Executor, Lookup>(async (db, conferenceId, batch) => {
+  const found = await lookUp(db, conferenceId, [...new Set(batch.map((l) => l.hash))], new Date());
+  for (const lookup of batch) lookup.resolve(found.get(lookup.hash));
+}, 100);
 
 /**
  * The session's account and its roles in one conference, in one query (this runs on every request; the requests a
@@ -119,7 +92,9 @@ function sessionRow(db: Executor, hash: string, conferenceId: number): Promise<S
  */
 export async function resolveSession(db: Executor, token: string, conferenceId: number | null, now?: Date): Promise<ResolvedSession | null> {
   const hash = hashSessionToken(token);
-  const row = now ? (await lookUp(db, conferenceId ?? -1, [hash], now)).get(hash) : await sessionRow(db, hash, conferenceId ?? -1);
+  const row = now
+    ? (await lookUp(db, conferenceId ?? -1, [hash], now)).get(hash)
+    : await new Promise<SessionRow | undefined>((resolve, reject) => lookups(db, conferenceId ?? -1, { hash, resolve, reject }));
   if (!row) return null;
   const roles = new Set(row.roles ?? []);
   return {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { batches } from '@/db/batches';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
 import { conference, conferenceRegistration, mailOutbox, mailTemplateOverride, registrationConfig, registrationField, user } from '@/db/schema';
@@ -201,33 +202,13 @@ export type Registered = { code: string; orders: Order[]; nextPath: string };
  * exceeded. The answer says where the participant goes next (§4).
  */
 export function registerParticipant(db: DB, input: RegisterInput): Promise<Registered> {
-  return new Promise((resolve, reject) => {
-    let byConference = queues.get(db);
-    if (!byConference) queues.set(db, (byConference = new Map()));
-    let queue = byConference.get(input.conference.id);
-    if (!queue) byConference.set(input.conference.id, (queue = { waiting: [], running: false }));
-    queue.waiting.push({ input, resolve, reject });
-    if (!queue.running) void drain(db, input.conference.id, queue);
-  });
+  return new Promise((resolve, reject) => registrations(db, input.conference.id, { input, resolve, reject }));
 }
 
 type Pending = { input: RegisterInput; resolve: (registered: Registered) => void; reject: (error: unknown) => void };
-type Queue = { waiting: Pending[]; running: boolean };
 
-/** The registrations waiting, per database and conference. */
-const queues = new WeakMap<DB, Map<number, Queue>>();
-/** At most this many registrations in one batch. */
-const BATCH_MAX = 64;
-
-async function drain(db: DB, conferenceId: number, queue: Queue): Promise<void> {
-  queue.running = true;
-  try {
-    while (queue.waiting.length) await registerBatch(db, queue.waiting.splice(0, BATCH_MAX));
-  } finally {
-    queue.running = false;
-    if (!queue.waiting.length) queues.get(db)?.delete(conferenceId);
-  }
-}
+/** The registrations asked for at once in this process, per database and conference, up to 64 in a batch. */
+const registrations = batches<DB, Pending>((db, _conferenceId, batch) => registerBatch(db, batch), 64);
 
 /** What one registration of a batch writes once its checks have passed. */
 type Prepared = {
@@ -241,34 +222,44 @@ type Prepared = {
 
 async function registerBatch(db: DB, batch: Pending[]): Promise<void> {
   const conferenceId = batch[0].input.conference.id;
-  let state: RegistrationState | undefined;
-  try {
-    state = await registrationState(db, conferenceId, [...new Set(batch.map((p) => p.input.userId))]);
-  } catch (error) {
-    for (const p of batch) p.reject(error);
-    return;
-  }
+  const state = await registrationState(db, conferenceId, [...new Set(batch.map((p) => p.input.userId))]);
+  // The orders' pay-by time and the payment page's link, for the mails (only when fees are charged): once per batch.
+  const pay = state?.costsSet
+    ? {
+        orderExpiryMinutes: (await paymentTimes(db, conferenceId)).orderExpiryMinutes,
+        timeZone: state.timeZone,
+        origin: await siteOrigin(db, conferenceId),
+      }
+    : null;
+  const prepared = await Promise.all(
+    batch.map((pending) =>
+      prepareRegistration(db, state, pending, pay).catch((error: unknown) => {
+        pending.reject(error);
+        return null;
+      }),
+    ),
+  );
   const quick: Prepared[] = [];
   const inBatch = new Set<string>();
-  for (const pending of batch) {
-    try {
-      const prepared = await prepareRegistration(db, state, pending);
-      // The same account twice in a batch (two clicks): the second goes on its own and finds the first.
-      if (!prepared.charged && prepared.files.length === 0 && !inBatch.has(pending.input.userId)) {
-        inBatch.add(pending.input.userId);
-        quick.push(prepared);
-      } else {
-        registerInTransaction(db, state, prepared).then(pending.resolve, pending.reject);
-      }
-    } catch (error) {
-      pending.reject(error);
+  for (const one of prepared) {
+    if (!one) continue;
+    const { input } = one.pending;
+    // The same account twice in a batch (two clicks): the second goes on its own; one of them registers, the other is
+    // told the account is registered already.
+    if (!one.charged && one.files.length === 0 && !inBatch.has(input.userId)) {
+      inBatch.add(input.userId);
+      quick.push(one);
+    } else {
+      registerInTransaction(db, state!, one).then(one.pending.resolve, one.pending.reject);
     }
   }
   if (quick.length) await placeBatch(db, conferenceId, quick);
 }
 
+type Pay = { orderExpiryMinutes: number; timeZone: string; origin: string } | null;
+
 /** The checks of one registration against the batch's state, its answers and its confirmation mail. */
-async function prepareRegistration(db: DB, state: RegistrationState | undefined, pending: Pending): Promise<Prepared> {
+async function prepareRegistration(db: DB, state: RegistrationState | undefined, pending: Pending, pay: Pay): Promise<Prepared> {
   const { input } = pending;
   if (!state?.moduleEnabled) throw new AppError('MODULE_OFF');
   if (!isWindowOpen(state, input.now)) throw new AppError('REGISTRATION_CLOSED');
@@ -279,22 +270,13 @@ async function prepareRegistration(db: DB, state: RegistrationState | undefined,
     ? checkAnswers(completeForm(state.fields ?? []), state.countryOptions ?? [], input.form)
     : { answers: input.answers ?? {}, files: input.files ?? [] };
   const account = input.account ?? (await db.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, input.userId)))[0];
-  const charged = state.costsSet ?? false;
-  // The orders' pay-by time and the payment page's link, for the mail (only when fees are charged).
-  const pay = charged
-    ? {
-        orderExpiryMinutes: (await paymentTimes(db, input.conference.id)).orderExpiryMinutes,
-        timeZone: state.timeZone,
-        origin: await siteOrigin(db, input.conference.id),
-      }
-    : null;
   const { title, override } = state;
   return {
     pending,
     answers: checked.answers,
     files: checked.files,
     locale,
-    charged,
+    charged: state.costsSet ?? false,
     mailFor: (orders) => registrationMail({ account, title, code: CODE_TOKEN, orders, locale, override, pay }),
   };
 }
