@@ -4,7 +4,10 @@
  * costs the database one round of statements per batch instead of one per item. `run` settles the items it is given
  * (each carries its own resolve and reject); if it throws, every item of its batch not yet settled is rejected with that.
  */
-export function batches<Db extends object, Item extends { reject: (error: unknown) => void }>(run: (db: Db, key: number, batch: Item[]) => Promise<void>, max: number) {
+export function batches<Db extends object, Item extends { reject: (error: unknown) => void }>(
+  run: (db: Db, key: number, batch: Item[]) => Promise<void>,
+  max: number,
+) {
   const queues = new WeakMap<Db, Map<number, { waiting: Item[]; running: boolean }>>();
   return function add(db: Db, key: number, item: Item): void {
     let byKey = queues.get(db);

@@ -82,7 +82,9 @@ describe.each(testBackends())('session lookup agrees with Better Auth on %s', (b
   it('lookups asked for at once share a query, and each finds its own account, or nothing', async () => {
     const accounts = await Promise.all(
       Array.from({ length: 30 }, async (_, i) => {
-        const id = await database.db.transaction(async (tx) => insertAccount(tx, { email: `many${i}@example.org`, name: `Many ${i}`, passwordHash: null }));
+        const id = await database.db.transaction(async (tx) =>
+          insertAccount(tx, { email: `many${i}@example.org`, name: `Many ${i}`, passwordHash: null }),
+        );
         const token = `many-token-${i}`;
         const expired = i % 5 === 4;
         await database.db.insert(session).values({

@@ -90,7 +90,12 @@ const lookups = batches<Executor, Lookup>(async (db, conferenceId, batch) => {
  * process serves at once share it, each row found by its own token's hash). The table never holds tokens. Expired or
  * unknown tokens give null.
  */
-export async function resolveSession(db: Executor, token: string, conferenceId: number | null, now?: Date): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  conferenceId: number | null,
+  now?: Date,
+): Promise<ResolvedSession | null> {
   const hash = hashSessionToken(token);
   const row = now
     ? (await lookUp(db, conferenceId ?? -1, [hash], now)).get(hash)

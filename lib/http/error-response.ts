@@ -29,7 +29,10 @@ export function errorEnvelope(error: unknown, locale: Locale): { envelope: Retur
   const t = serverTranslator(locale, 'errors');
   if (error instanceof AppError) {
     const message = t(error.messageKey, error.values);
-    return { envelope: fail(error.status, error.code, message, error.field ? { [error.field]: message } : undefined), status: error.status };
+    return {
+      envelope: fail(error.status, error.code, message, error.field ? { [error.field]: message } : undefined),
+      status: error.status,
+    };
   }
   if (error instanceof ZodError) {
     const tv = serverTranslator(locale, 'validation');

@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
 import type { DB } from '@/db/client';
 import type { Roles } from '@/lib/auth/roles';

@@ -142,32 +142,35 @@ describe.each(testBackends())('registration capacity on %s', (backend) => {
 
   // Two server processes (two connection pools) take the same accounts' registrations at once: each process batches
   // its own, and a batch that meets an account the other process registered meanwhile is written one by one instead.
-  it.runIf(backend === 'postgres')('two processes registering the same accounts at once: one registration each, counter equals rows', async () => {
-    const other = await openDatabase({ url: database.url!, migrate: false });
-    try {
-      const [both] = await database.db
-        .insert(conference)
-        .values({ slug: 'both', title: { zh: '两', en: 'Both' }, shortTitle: { zh: '两', en: 'B' }, status: PUBLISHED })
-        .returning();
-      await database.db.insert(registrationConfig).values({ conferenceId: both.id, startDate: '2000-01-01', endDate: '2999-12-31' });
-      const accounts = users.slice(0, 60);
-      const attempts = [database.db, other.db].flatMap((db) =>
-        accounts.map((userId, i) => registerParticipant(db, { conference: both, userId, locale: i % 2 ? 'en' : 'zh' })),
-      );
-      const results = await Promise.allSettled(attempts);
-      const refused = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as AppError).code] : []));
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(accounts.length);
-      expect(new Set(refused)).toEqual(new Set(['ALREADY_REGISTERED']));
-      const rows = await database.db.select().from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, both.id));
-      expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(accounts));
-      expect(rows).toHaveLength(accounts.length);
-      const [row] = await database.db.select().from(conference).where(eq(conference.id, both.id));
-      expect(row.registeredCount).toBe(accounts.length);
-      expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, both.id))).toHaveLength(accounts.length);
-    } finally {
-      await other.close();
-    }
-  });
+  it.runIf(backend === 'postgres')(
+    'two processes registering the same accounts at once: one registration each, counter equals rows',
+    async () => {
+      const other = await openDatabase({ url: database.url!, migrate: false });
+      try {
+        const [both] = await database.db
+          .insert(conference)
+          .values({ slug: 'both', title: { zh: '两', en: 'Both' }, shortTitle: { zh: '两', en: 'B' }, status: PUBLISHED })
+          .returning();
+        await database.db.insert(registrationConfig).values({ conferenceId: both.id, startDate: '2000-01-01', endDate: '2999-12-31' });
+        const accounts = users.slice(0, 60);
+        const attempts = [database.db, other.db].flatMap((db) =>
+          accounts.map((userId, i) => registerParticipant(db, { conference: both, userId, locale: i % 2 ? 'en' : 'zh' })),
+        );
+        const results = await Promise.allSettled(attempts);
+        const refused = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as AppError).code] : []));
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(accounts.length);
+        expect(new Set(refused)).toEqual(new Set(['ALREADY_REGISTERED']));
+        const rows = await database.db.select().from(conferenceRegistration).where(eq(conferenceRegistration.conferenceId, both.id));
+        expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(accounts));
+        expect(rows).toHaveLength(accounts.length);
+        const [row] = await database.db.select().from(conference).where(eq(conference.id, both.id));
+        expect(row.registeredCount).toBe(accounts.length);
+        expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.conferenceId, both.id))).toHaveLength(accounts.length);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('outside the window, or with the module off, nothing is written', async () => {
     const before = new Date('1999-06-01T00:00:00Z');

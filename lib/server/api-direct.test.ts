@@ -79,7 +79,10 @@ beforeAll(async () => {
     const file = `app${pathname}/route.js`;
     manifest[`${pathname}/route`] = file;
     mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-    writeFileSync(path.join(dir, file), routeFile(route.methods, (route.body ?? ECHO).replaceAll('ROUTE', JSON.stringify(pathname)), route.options));
+    writeFileSync(
+      path.join(dir, file),
+      routeFile(route.methods, (route.body ?? ECHO).replaceAll('ROUTE', JSON.stringify(pathname)), route.options),
+    );
   }
   writeFileSync(path.join(dir, 'app-paths-manifest.json'), JSON.stringify(manifest));
   table = (await loadApiTable(dir))!;
