@@ -72,16 +72,12 @@ const prepared = new WeakMap<Executor, ReturnType<typeof sessionQuery>>();
 
 type Lookup = { hash: string; resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void };
 
-async function lookUp(db: Executor, conferenceId: number, hashes: string[], now: Date): Promise<Map<string, SessionRow>> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const rows = await query.execute({ tokens: hashes, now, conferenceId });
-  return new Map(rows.map((row) => [row.token, row]));
-}
-
 /** The lookups asked for at once in this process, per database and conference: one query per batch. */
 const lookups = batches<Executor, Lookup>(async (db, conferenceId, batch) => {
-  const found = await lookUp(db, conferenceId, [...new Set(batch.map((l) => l.hash))], new Date());
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const rows = await query.execute({ tokens: [...new Set(batch.map((l) => l.hash))], now: new Date(), conferenceId });
+  const found = new Map(rows.map((row) => [row.token, row]));
   for (const lookup of batch) lookup.resolve(found.get(lookup.hash));
 }, 100);
 
@@ -90,16 +86,9 @@ const lookups = batches<Executor, Lookup>(async (db, conferenceId, batch) => {
  * process serves at once share it, each row found by its own token's hash). The table never holds tokens. Expired or
  * unknown tokens give null.
  */
-export async function resolveSession(
-  db: Executor,
-  token: string,
-  conferenceId: number | null,
-  now?: Date,
-): Promise<ResolvedSession | null> {
+export async function resolveSession(db: Executor, token: string, conferenceId: number | null): Promise<ResolvedSession | null> {
   const hash = hashSessionToken(token);
-  const row = now
-    ? (await lookUp(db, conferenceId ?? -1, [hash], now)).get(hash)
-    : await new Promise<SessionRow | undefined>((resolve, reject) => lookups(db, conferenceId ?? -1, { hash, resolve, reject }));
+  const row = await new Promise<SessionRow | undefined>((resolve, reject) => lookups(db, conferenceId ?? -1, { hash, resolve, reject }));
   if (!row) return null;
   const roles = new Set(row.roles ?? []);
   return {

@@ -7,8 +7,8 @@ export type Answers = Record<string, string | string[]>;
 
 /**
  * The answer schemas built lately, by form (the fields and country options as JSON): building a zod schema and its
- * first parse (zod compiles the object's checks) cost more than the rest of a registration's own work, and in a rush
- * every registration of a conference has the same form. Schemas hold no state, so a form's schema serves every caller.
+ * first parse (zod compiles the object's checks) took about a tenth of a server process in a registration rush, and in
+ * a rush every registration of a conference has the same form. Schemas hold no state, so a form's schema serves every caller.
  */
 const schemas = new Map<string, ReturnType<typeof buildAnswerSchema>>();
 const SCHEMAS_KEPT = 200;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { conference, conferenceRegistration, mailOutbox, registrationConfig } from '@/db/schema';
 import { DEFAULT_REGISTER_CAP } from '@/lib/conferences/website-config';
@@ -8,6 +8,11 @@ import { CODE_TOKEN, type RegistrationMail } from './registration-mail';
 /** The statements that take places under a conference's cap and write registrations (register-participant.ts). */
 
 export type Answers = Record<string, string | string[]>;
+
+/** A registration's code from its sequence number: the configured prefix (`cfg`) or the slug (`place`), and 4 digits or more. */
+function codeOf(seq: SQL) {
+  return sql`coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end`;
+}
 
 /**
  * Takes one place under the cap and writes the registration with its number, in ONE statement: the
@@ -21,7 +26,6 @@ export async function placeRegistration(
   db: Executor,
   input: { conferenceId: number; userId: string; answers: Answers; locale: Locale; mail?: RegistrationMail },
 ): Promise<{ id: number; code: string } | null> {
-  const seq = sql`place.registration_seq::text`;
   const mail = input.mail
     ? sql`, mail as (
         insert into ${mailOutbox} (conference_id, template, locale, to_address, subject, text, html)
@@ -42,7 +46,7 @@ export async function placeRegistration(
     ), reg as (
       insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version, locale)
       select place.id, ${input.userId},
-             coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end,
+             ${codeOf(sql`place.registration_seq::text`)},
              ${JSON.stringify(input.answers)}::jsonb,
              coalesce((select rule_version from cfg), 'default'), ${input.locale}
         from place
@@ -66,7 +70,6 @@ export async function placeRegistrations(
   rows: { userId: string; answers: Answers; locale: Locale; mail: RegistrationMail }[],
 ): Promise<Map<string, string>> {
   const list = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
-  const seq = sql`(place.first_seq + input.ord)::text`;
   const result = await db.execute(sql`
     with input as (
       select * from unnest(${list((r) => r.userId)}::text[], ${list((r) => JSON.stringify(r.answers))}::text[], ${list((r) => r.locale)}::text[],
@@ -88,7 +91,7 @@ export async function placeRegistrations(
     ), reg as (
       insert into ${conferenceRegistration} (conference_id, user_id, code, answers, version, locale)
       select place.id, input.user_id,
-             coalesce(nullif((select code_prefix from cfg), ''), upper(place.slug) || '-') || case when length(${seq}) >= 4 then ${seq} else lpad(${seq}, 4, '0') end,
+             ${codeOf(sql`(place.first_seq + input.ord)::text`)},
              input.answers::jsonb, coalesce((select rule_version from cfg), 'default'), input.locale
         from place join input on input.ord <= place.taken
       returning id, user_id, code
