@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSerious } from './support/axe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PORT, hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
@@ -217,6 +217,91 @@ test.describe('a conference on its own domain', () => {
       await expect(page).toHaveURL(domainUrl(`${lang.prefix}/profile/userInfo`));
       await expect(page.getByTestId('logout').first()).toBeAttached();
       await context.close();
+    });
+  }
+
+  const CHAIN = [
+    {
+      prefix: '',
+      locale: 'zh-CN',
+      victim: E2E.sso.users.victimZh,
+      question: `以 ${E2E.sso.users.attacker} 的身份登录“科学数据大会 2026”？`,
+      stay: '否，保留当前账户',
+    },
+    {
+      prefix: '/en',
+      locale: 'en-GB',
+      victim: E2E.sso.users.victimEn,
+      question: `Sign in to “SciData 2026” as ${E2E.sso.users.attacker}?`,
+      stay: 'No, keep my current account',
+    },
+  ] as const;
+
+  for (const lang of CHAIN) {
+    test(`a sign-in forced through the own domain never replaces the platform's session unasked, on a 375 px phone (${lang.locale})`, async () => {
+      // The victim, signed in on the platform host.
+      const victim = await domainBrowser.newContext({
+        locale: lang.locale,
+        viewport: { width: 375, height: 667 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await victim.newPage();
+      await signInOnPlatform(page, lang.prefix, lang.victim);
+      // The victim's browser is sent to a push naming the own domain; where it is sent next (the domain's authorize,
+      // with the state and challenge) is what the domain's organiser reads.
+      const push = new URLSearchParams({
+        peer: domainUrl('').replace(/\/$/, ''),
+        return: domainUrl('/'),
+        locale: lang.prefix ? 'en' : 'zh',
+      });
+      const begun = await victim.request.get(hostUrl(null, `/api/sso/begin?${push}`), { maxRedirects: 0 });
+      expect(begun.status()).toBe(302);
+      const readByOrganiser = new URL(begun.headers()['location']);
+      expect(readByOrganiser.host).toBe(`${E2E.sso.domain}:${E2E_PORT}`);
+
+      // The organiser, signed in on their own domain with their own account, asks it for a code with that state.
+      const attacker = await domainBrowser.newContext({ locale: 'en-GB' });
+      const attackerPage = await attacker.newPage();
+      await attackerPage.goto(domainUrl('/en/conferencelogin?sso=0'));
+      await signInWithForm(attackerPage, E2E.sso.users.attacker);
+      await expect(attackerPage).not.toHaveURL(/conferencelogin/);
+      // Node does not resolve the domain: the call goes to loopback with the domain's Host and the organiser's cookies.
+      const cookie = (await attacker.cookies(domainUrl('/'))).map((c) => `${c.name}=${c.value}`).join('; ');
+      const client = await request.newContext();
+      const issued = await client.get(hostUrl(null, `${readByOrganiser.pathname}${readByOrganiser.search}`), {
+        headers: { host: readByOrganiser.host, cookie },
+        maxRedirects: 0,
+      });
+      const planted = issued.headers()['location'];
+      await client.dispose();
+      expect(planted).toContain('code=');
+      await attacker.close();
+
+      // The victim's browser is sent to the platform's callback with the organiser's code: it is asked, not swapped.
+      await page.goto(planted);
+      await expect(page).toHaveURL(hostUrl(null, `${lang.prefix}/ssoConfirm`));
+      await expect(page.getByTestId('sso-question')).toHaveText(lang.question);
+      await expect(page.getByTestId('sso-switching')).toBeInViewport();
+      await expect(page.getByText(`${E2E.sso.domain}:${E2E_PORT}`).first()).toBeInViewport();
+      await expect(page.getByTestId('sso-continue')).toBeInViewport();
+      await expect(page.getByTestId('sso-cancel')).toHaveText(lang.stay);
+      await expect(page.getByTestId('sso-cancel')).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoSerious(page, `ssoConfirm ${lang.locale}`);
+      await page.getByTestId('sso-cancel').click();
+      await page.waitForURL((url) => url.host === `${E2E.sso.domain}:${E2E_PORT}`);
+
+      // Still the victim on the platform; the same code, or the same answer, cannot be used again.
+      await page.goto(hostUrl(null, `${lang.prefix}/profile/userInfo`));
+      await expect(page.getByText(lang.victim).filter({ visible: true }).first()).toBeVisible();
+      await page.goto(planted);
+      await expect(page).toHaveURL(/\/conferencelogin\?sso=invalid$/);
+      await page.goto(hostUrl(null, `${lang.prefix}/ssoConfirm`));
+      await expect(page.getByTestId('sso-confirm-gone')).toBeVisible();
+      await page.goto(hostUrl(null, `${lang.prefix}/profile/userInfo`));
+      await expect(page.getByText(lang.victim).filter({ visible: true }).first()).toBeVisible();
+      await victim.close();
     });
   }
 

@@ -6,28 +6,30 @@ import type { Locale } from '@/lib/i18n/localized';
 
 type Props = {
   locale: Locale;
-  client: string;
-  state: string;
-  challenge: string;
+  /** The handler that takes the answer: /api/sso/authorize (/ssoContinue) or /api/sso/confirm (/ssoConfirm). */
+  action: '/api/sso/authorize' | '/api/sso/confirm';
+  /** What the handler needs besides the decision. */
+  payload: Record<string, string>;
   labels: { continue: string; cancel: string; failed: string };
 };
 
 /**
- * The two answers on /ssoContinue (POST /api/sso/authorize): continue gives the conference site its one-time code,
- * the other goes back there without one (its login form, for another account). The server answers where to go.
+ * The two answers of a sign-in across sites that asks the visitor first: on /ssoContinue (continue gives the
+ * conference site its one-time code, the other goes back there without one) and on /ssoConfirm (continue signs this
+ * site in with the account the sign-in brought, the other leaves this site as it was). The server answers where to go.
  */
-export function SsoContinue({ locale, client, state, challenge, labels }: Props) {
+export function SsoContinue({ locale, action, payload, labels }: Props) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const answer = async (decision: 'continue' | 'cancel') => {
     setBusy(true);
     setProblem(null);
     try {
-      const response = await fetch('/api/sso/authorize', {
+      const response = await fetch(action, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-locale': locale },
         credentials: 'same-origin',
-        body: JSON.stringify({ client, state, challenge, decision }),
+        body: JSON.stringify({ ...payload, decision }),
       });
       const envelope = (await response.json().catch(() => null)) as { code?: number; message?: string; data?: { next?: string } } | null;
       if (!response.ok || !envelope?.data?.next) throw new Error(envelope?.message || labels.failed);

@@ -49,10 +49,34 @@ export const ssoCode = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     clientOrigin: text('client_origin').notNull(),
     challenge: text('challenge').notNull(),
+    /** sha256 of the state of the sign-in it was issued in: the callback redeems it only with that state. */
+    stateHash: text('state_hash').notNull(),
     family: text('family').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sso_code_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The sign-ins across sites that a site of the installation began (lib/auth/sso.ts), by sha256 of their state: the
+ * site that began it (the client), the site asked for a code (the peer) and the PKCE challenge sent. The peer issues a
+ * code only for a sign-in begun this way, once. A code redeemed where the visitor must still confirm (another account
+ * signed in there, or a code from a conference's own domain) waits here as `pending*` until they answer. Ten minutes to
+ * live.
+ */
+export const ssoFlow = pgTable(
+  'sso_flow',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    clientOrigin: text('client_origin').notNull(),
+    peerOrigin: text('peer_origin').notNull(),
+    challenge: text('challenge').notNull(),
+    codeIssuedAt: timestamp('code_issued_at', { withTimezone: true }),
+    pendingUserId: text('pending_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    pendingFamily: text('pending_family'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_flow_expires_idx').on(t.expiresAt)],
 );
 
 export const account = pgTable(

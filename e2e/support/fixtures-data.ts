@@ -102,6 +102,15 @@ export const E2E = {
     slugs: ['ssoa', 'ssob'],
     domainSlug: 'ssodom',
     domain: 'ssoconf.test',
-    users: { zh: 'sso-zh@confhub.test', en: 'sso-en@confhub.test', domain: 'sso-domain@confhub.test', codes: 'sso-codes@confhub.test' },
+    users: {
+      zh: 'sso-zh@confhub.test',
+      en: 'sso-en@confhub.test',
+      domain: 'sso-domain@confhub.test',
+      codes: 'sso-codes@confhub.test',
+      // The forced sign-in across sites: a victim signed in on the platform, the own domain's organiser as the attacker.
+      victimZh: 'sso-victim-zh@confhub.test',
+      victimEn: 'sso-victim-en@confhub.test',
+      attacker: 'sso-attacker@confhub.test',
+    },
   },
 } as const;

@@ -34,6 +34,7 @@ export const ROUTE_RULES = [
   { pattern: '/login', access: 'anonymous', account: true },
   { pattern: '/oidcLogin', access: 'anonymous', account: true },
   { pattern: '/ssoContinue', access: 'user', account: true },
+  { pattern: '/ssoConfirm', access: 'anonymous', account: true },
   { pattern: '/review/active/:key', access: 'anonymous', account: true },
   { pattern: '/404', access: 'prompt' },
   { pattern: '/403', access: 'prompt' },

@@ -30,3 +30,8 @@ export const ZSsoCallback = z.object({
   state: z.string().max(200, 'tooLong').optional(),
   error: z.string().max(100, 'tooLong').optional(),
 });
+
+/** The visitor's answer on /ssoConfirm (app/api/sso/confirm): the sign-in itself is the one this browser's cookie holds. */
+export const ZSsoConfirm = z.object({
+  decision: z.enum(['continue', 'cancel'], { error: 'invalidChoice' }),
+});

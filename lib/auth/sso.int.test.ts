@@ -4,14 +4,15 @@
  * conference), the conference sites `ssoa.localhost`, `ssob.localhost` and the approved domain `ssoconf.example.org`.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as authorizeGet, POST as authorizePost } from '@/app/api/sso/authorize/route';
 import { GET as begin } from '@/app/api/sso/begin/route';
 import { GET as callback } from '@/app/api/sso/callback/route';
+import { POST as confirm } from '@/app/api/sso/confirm/route';
 import { DELETE as logout } from '@/app/api/base/oauth/logout/route';
 import type { Database } from '@/db/client';
-import { conference, conferenceDomain, session, ssoCode } from '@/db/schema';
+import { conference, conferenceDomain, session, ssoCode, ssoFlow } from '@/db/schema';
 import type { RouteHandler } from '@/lib/http/route';
 import { createTestDatabase, insertTestConference, testBackends } from '@/testing/harness/database';
 import { apiRequest, plantSession, sessionUserId, useAsProcessDatabase } from '@/testing/harness/handlers';
@@ -26,7 +27,11 @@ const HANDLERS: Record<string, RouteHandler> = {
 /** A browser: cookies per host, and a bearer token standing in for a session on the central site when given. */
 class Browser {
   readonly jar = new Map<string, Map<string, string>>();
-  constructor(private readonly centralToken: string | null) {}
+  /** centralToken: a session on the central site; elsewhere: sessions on other hosts, by host. */
+  constructor(
+    private readonly centralToken: string | null,
+    private readonly elsewhere: Record<string, string> = {},
+  ) {}
 
   cookieHeader(host: string): string {
     return [...(this.jar.get(host) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -50,6 +55,7 @@ class Browser {
     const cookie = this.cookieHeader(host);
     if (cookie) headers.cookie = cookie;
     if (host === 'localhost' && this.centralToken) headers.authorization = `Bearer ${this.centralToken}`;
+    if (this.elsewhere[host]) headers.authorization = `Bearer ${this.elsewhere[host]}`;
     return headers;
   }
 
@@ -251,6 +257,133 @@ describe.each(testBackends())('one sign-in across the sites on %s', (backend) =>
     expect(accepted.url.host).toBe('ssoconf.example.org');
     expect(accepted.url.pathname).not.toContain('conferencelogin');
     expect((await sessionOn(browser, 'ssoconf.example.org'))?.userId).toBe(userId);
+  });
+
+  it('issues a code only for a sign-in its client began towards this site, and only one', async () => {
+    const browser = new Browser(centralToken);
+    const codesBefore = (await database.db.select().from(ssoCode)).length;
+    // A state and challenge nobody began (what a third party would make up): sent back without a code.
+    const madeUp = new URLSearchParams({ client: 'http://ssoa.localhost', state: 's'.repeat(24), challenge: 'c'.repeat(43) });
+    const refused = await authorizeGet(
+      apiRequest(`/api/sso/authorize?${madeUp}`, { host: 'localhost', headers: browser.headersFor('localhost') }),
+    );
+    expect(refused.status).toBe(302);
+    const back = new URL(refused.headers.get('location')!);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('code')).toBeNull();
+    // A sign-in ssoa began towards the central site: one code, then no second one for the same state.
+    const started = await begin(apiRequest('/api/sso/begin?return=%2F', { host: 'ssoa.localhost' }));
+    const authorizeAt = new URL(started.headers.get('location')!);
+    const ask = () =>
+      authorizeGet(apiRequest(authorizeAt.pathname + authorizeAt.search, { host: 'localhost', headers: browser.headersFor('localhost') }));
+    expect(new URL((await ask()).headers.get('location')!).searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+    const again = new URL((await ask()).headers.get('location')!);
+    expect(again.searchParams.get('code')).toBeNull();
+    expect(again.searchParams.get('error')).toBe('invalid_request');
+    // Began towards the central site, asked of another site: no code there either.
+    const elsewhere = await begin(apiRequest('/api/sso/begin?return=%2F', { host: 'ssoa.localhost' }));
+    const wrongPeer = new URL(elsewhere.headers.get('location')!);
+    const onB = await authorizeGet(
+      apiRequest(`/api/sso/authorize${wrongPeer.search}`, {
+        host: 'ssob.localhost',
+        headers: { authorization: `Bearer ${centralToken}` },
+      }),
+    );
+    expect(new URL(onB.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+    expect(await database.db.select().from(ssoCode)).toHaveLength(codesBefore + 1);
+  });
+
+  /**
+   * The login CSRF across sites: a victim signed in on the central site is sent to a push naming a conference's own
+   * domain; its organiser reads the state and challenge there and asks that domain for a code with their own account;
+   * the victim's browser is then sent to the central callback with that code.
+   */
+  const forcedPush = async (victimToken: string | null) => {
+    const attacker = await plantSession(database, aId, 'user');
+    const victim = new Browser(victimToken);
+    const startedAt = `/api/sso/begin?${new URLSearchParams({ peer: 'http://ssoconf.example.org', return: 'http://ssoconf.example.org/', locale: 'en' })}`;
+    const started = await begin(apiRequest(startedAt, { host: 'localhost', headers: victim.headersFor('localhost') }));
+    victim.take('localhost', started);
+    const readByOrganiser = new URL(started.headers.get('location')!);
+    expect(readByOrganiser.host).toBe('ssoconf.example.org');
+    const issued = await authorizeGet(
+      apiRequest(readByOrganiser.pathname + readByOrganiser.search, { host: 'ssoconf.example.org', token: attacker }),
+    );
+    const planted = new URL(issued.headers.get('location')!);
+    expect(planted.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+    const landed = await callback(
+      apiRequest(planted.pathname + planted.search, { host: 'localhost', headers: victim.headersFor('localhost') }),
+    );
+    victim.take('localhost', landed);
+    return { victim, landed, attackerId: await sessionUserId(database.db, attacker) };
+  };
+  const answerConfirm = async (browser: Browser, decision: 'continue' | 'cancel') => {
+    const response = await confirm(
+      apiRequest('/api/sso/confirm', {
+        method: 'POST',
+        host: 'localhost',
+        headers: browser.headersFor('localhost'),
+        body: JSON.stringify({ decision }),
+      }),
+    );
+    browser.take('localhost', response);
+    return response;
+  };
+
+  it('never swaps a signed-in visitor’s session for another account’s unasked (forced push from an own domain)', async () => {
+    const victimToken = await plantSession(database, aId, 'user');
+    const victimId = await sessionUserId(database.db, victimToken);
+    const { victim, landed } = await forcedPush(victimToken);
+    expect(landed.status).toBe(302);
+    expect(landed.headers.get('location')).toBe('/en/ssoConfirm');
+    expect(signedIn(landed)).toBe(false);
+    expect((await requestSession(database.db, new Headers({ authorization: `Bearer ${victimToken}` })))?.userId).toBe(victimId);
+    // Declined: nothing changes, and the sign-in cannot be answered again.
+    const declined = await answerConfirm(victim, 'cancel');
+    expect(((await declined.json()) as { data: { next: string } }).data.next).toBe('http://ssoconf.example.org/');
+    expect(signedIn(declined)).toBe(false);
+    expect((await requestSession(database.db, new Headers({ authorization: `Bearer ${victimToken}` })))?.userId).toBe(victimId);
+    expect((await answerConfirm(victim, 'continue')).status).toBe(400);
+  });
+
+  it('a visitor signed in nowhere is asked too before a sign-in from an own domain; yes signs them in, once', async () => {
+    const { victim, landed, attackerId } = await forcedPush(null);
+    expect(landed.headers.get('location')).toBe('/en/ssoConfirm');
+    expect(signedIn(landed)).toBe(false);
+    // A stranger's browser (no sealed state) cannot answer for them.
+    const stranger = await confirm(
+      apiRequest('/api/sso/confirm', { method: 'POST', host: 'localhost', body: JSON.stringify({ decision: 'continue' }) }),
+    );
+    expect(stranger.status).toBe(400);
+    expect(signedIn(stranger)).toBe(false);
+    const yes = await answerConfirm(victim, 'continue');
+    expect(signedIn(yes)).toBe(true);
+    expect((await sessionOn(victim, 'localhost'))?.userId).toBe(attackerId);
+    expect((await answerConfirm(victim, 'continue')).status).toBe(400);
+  });
+
+  it('a push from a platform site signs in unasked where nobody else is signed in, asks where another account is', async () => {
+    const pushFrom = async (centralOf: string | null) => {
+      const pusher = await plantSession(database, aId, 'user');
+      const browser = new Browser(centralOf, { 'ssoa.localhost': pusher });
+      const address = `http://localhost/api/sso/begin?${new URLSearchParams({ peer: 'http://ssoa.localhost', return: 'http://ssoa.localhost/x', locale: 'zh' })}`;
+      return { ...(await browser.visit(address)), browser, pusherId: await sessionUserId(database.db, pusher) };
+    };
+    const unasked = await pushFrom(null);
+    expect(unasked.url.toString()).toBe('http://ssoa.localhost/x');
+    expect((await sessionOn(unasked.browser, 'localhost'))?.userId).toBe(unasked.pusherId);
+    const other = await plantSession(database, aId, 'user');
+    const asked = await pushFrom(other);
+    expect(asked.url.pathname).toBe('/ssoConfirm');
+    expect(signedIn(asked.last)).toBe(false);
+    // Yes: the other account's session here ends, the pusher's begins.
+    const yes = await answerConfirm(asked.browser, 'continue');
+    expect(((await yes.json()) as { data: { next: string } }).data.next).toBe('http://ssoa.localhost/x');
+    expect(await requestSession(database.db, new Headers({ authorization: `Bearer ${other}` }))).toBeNull();
+    const [made] = yes.headers.getSetCookie().filter((c) => c.startsWith('confhub.session_token='));
+    expect(made).toBeTruthy();
+    // The answered sign-in is gone: nothing waits for an answer any more.
+    expect(await database.db.select().from(ssoFlow).where(isNotNull(ssoFlow.pendingUserId))).toEqual([]);
   });
 
   it('logging out on one site ends the sign-in on every site of the family, and no other session', async () => {

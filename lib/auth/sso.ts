@@ -39,6 +39,8 @@ export type SsoState = {
 
 const token = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+/** How a sign-in's state is kept server-side (its codes and its flow row): never the state itself. */
+export const stateHash = sha256;
 export const challengeOf = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
 
 function sign(payload: string): string {
@@ -85,8 +87,14 @@ export function stateCookieName(state: string): string | null {
   return /^[\w-]{16,128}$/.test(state) ? `${SSO_COOKIE}.${state.slice(0, 16)}` : null;
 }
 
-export function stateCookie(name: string, value: string, secure: boolean, maxAgeSeconds = STATE_TTL_MS / 1000): string {
-  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=${SSO_COOKIE_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+export function stateCookie(
+  name: string,
+  value: string,
+  secure: boolean,
+  maxAgeSeconds = STATE_TTL_MS / 1000,
+  path = SSO_COOKIE_PATH,
+): string {
+  return `${name}=${value}; Max-Age=${maxAgeSeconds}; Path=${path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export type SiteOrigin = { origin: string; host: string; platformControlled: boolean };
@@ -128,10 +136,13 @@ export async function requestSession(db: Executor, headers: Headers) {
 }
 
 /**
- * A one-time code for the account signed in with `sessionId`, for `clientOrigin` and the PKCE challenge; the session
- * gets a family if it had none. Expired codes are cleared on the way.
+ * A one-time code for the account signed in with `sessionId`, for `clientOrigin`, the PKCE challenge and the state of
+ * the sign-in it answers; the session gets a family if it had none. Expired codes are cleared on the way.
  */
-export async function issueCode(db: Executor, input: { sessionId: string; clientOrigin: string; challenge: string }): Promise<string> {
+export async function issueCode(
+  db: Executor,
+  input: { sessionId: string; clientOrigin: string; challenge: string; state: string },
+): Promise<string> {
   const [owner] = await db
     .update(session)
     .set({ ssoFamily: sql`coalesce(${session.ssoFamily}, gen_random_uuid()::text)` })
@@ -145,6 +156,7 @@ export async function issueCode(db: Executor, input: { sessionId: string; client
     userId: owner.userId,
     clientOrigin: input.clientOrigin,
     challenge: input.challenge,
+    stateHash: stateHash(input.state),
     family: owner.family,
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
@@ -152,16 +164,22 @@ export async function issueCode(db: Executor, input: { sessionId: string; client
 }
 
 /**
- * Redeems a code once: it must exist, be unexpired, have been issued to this origin, and match the verifier's
- * challenge. A code presented with the wrong verifier or origin is used up all the same (no second guess).
+ * Redeems a code once: it must exist, be unexpired, have been issued to this origin in the sign-in with this state, and
+ * match the verifier's challenge. A code presented with the wrong verifier, state or origin is used up all the same
+ * (no second guess).
  */
-export async function redeemCode(db: Executor, input: { code: string; clientOrigin: string; verifier: string }) {
+export async function redeemCode(db: Executor, input: { code: string; clientOrigin: string; verifier: string; state: string }) {
   const [row] = await db
     .delete(ssoCode)
     .where(eq(ssoCode.codeHash, sha256(input.code)))
     .returning();
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  if (!equal(row.clientOrigin, input.clientOrigin) || !equal(row.challenge, challengeOf(input.verifier))) return null;
+  if (
+    !equal(row.clientOrigin, input.clientOrigin) ||
+    !equal(row.challenge, challengeOf(input.verifier)) ||
+    !equal(row.stateHash, stateHash(input.state))
+  )
+    return null;
   return { userId: row.userId, family: row.family };
 }
 

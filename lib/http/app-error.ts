@@ -188,6 +188,7 @@ export const ERROR_TABLE = {
   SLIP_TOO_LARGE: { message: 'slipTooLarge', status: 413 },
   SLUG_TAKEN: { message: 'slugTaken', status: 409 },
   SSO_SITE_REFUSED: { message: 'ssoSiteRefused', status: 400 },
+  SSO_FLOW_REFUSED: { message: 'ssoFlowRefused', status: 400 },
   SUBMISSION_CAP_BELOW_USED: { message: 'submissionCapBelowUsed', status: 400 },
   SUBMISSION_FIRST_DEADLINE: { message: 'submissionFirstDeadline', status: 403 },
   SUBMISSION_LIMIT: { message: 'submissionLimit', status: 409 },

@@ -6,6 +6,7 @@ import { AuthCard } from '@/components/layout/auth-card';
 import { Notice, ui } from '@/components/layout/page-parts';
 import { requirePage } from '@/lib/auth/require-page';
 import { otherSiteOrigin } from '@/lib/auth/sso';
+import { flowOpen } from '@/lib/auth/sso-flow';
 import { ZSsoAuthorize } from '@/lib/auth/sso-schemas';
 import { originOf } from '@/lib/conferences/seo';
 import { localized } from '@/lib/i18n/localized';
@@ -26,9 +27,15 @@ export default async function SsoContinuePage({ searchParams }: Props) {
   const { db, user, locale } = await requirePage('/ssoContinue');
   const t = await getTranslations('ssoContinue');
   const parsed = ZSsoAuthorize.safeParse(await searchParams);
-  const site = parsed.success ? await otherSiteOrigin(db, parsed.data.client, originOf(await headers())) : null;
+  const own = originOf(await headers());
+  const site = parsed.success ? await otherSiteOrigin(db, parsed.data.client, own) : null;
   const target = site ? await findConferenceByHost(db, site.host) : null;
-  if (!parsed.success || !site || !target || !user) {
+  // Only a sign-in that site began towards this one, with no code issued yet (lib/auth/sso-flow.ts).
+  const open =
+    parsed.success && site
+      ? await flowOpen(db, { state: parsed.data.state, clientOrigin: site.origin, peerOrigin: own, challenge: parsed.data.challenge })
+      : false;
+  if (!parsed.success || !site || !target || !user || !open) {
     return (
       <AuthCard title={t('title')}>
         <Notice color="orange" data-testid="sso-refused">
@@ -49,9 +56,8 @@ export default async function SsoContinuePage({ searchParams }: Props) {
         <p className={`${ui.text} ${ui.sm}`}>{t('explain')}</p>
         <SsoContinue
           locale={locale}
-          client={site.origin}
-          state={parsed.data.state}
-          challenge={parsed.data.challenge}
+          action="/api/sso/authorize"
+          payload={{ client: site.origin, state: parsed.data.state, challenge: parsed.data.challenge }}
           labels={{ continue: t('continue'), cancel: t('cancel'), failed: t('failed') }}
         />
       </div>

@@ -2,6 +2,7 @@ import { centralOrigin, signsInCentrally } from '@/lib/auth/sso-hosts';
 import { ZSsoBegin } from '@/lib/auth/sso-schemas';
 import { ssoRedirect } from '@/lib/auth/sso-redirect';
 import { challengeOf, newState, otherSiteOrigin, stateCookie, stateCookieName } from '@/lib/auth/sso';
+import { recordFlow } from '@/lib/auth/sso-flow';
 import { originOf } from '@/lib/conferences/seo';
 import { AppError } from '@/lib/http/app-error';
 import { otherMethods } from '@/lib/http/method-not-allowed';
@@ -15,7 +16,8 @@ import { localePath } from '@/lib/i18n/locale-path';
  * `return`; on the central site itself there is nothing to ask, so it goes straight to `return`.
  * A push (`peer`, on the central site right after a sign-in on the conference site `peer`): asks that site for a code
  * so the central site is signed in too, then goes on to `return`, an address on `peer`.
- * The state and the PKCE verifier stay in a sealed HttpOnly cookie of this host.
+ * The state and the PKCE verifier stay in a sealed HttpOnly cookie of this host; the sign-in is recorded (its state's
+ * hash, both sites, the challenge) so the peer issues a code only for a sign-in this site began.
  */
 export const GET = route({ query: ZSsoBegin }, async ({ db, query, req }) => {
   const own = originOf(req.headers);
@@ -40,13 +42,10 @@ export const GET = route({ query: ZSsoBegin }, async ({ db, query, req }) => {
     peer = centralOrigin(own);
   }
   const { state, sealed } = newState({ peer, back, locale: query.locale });
+  const challenge = challengeOf(state.verifier);
+  await recordFlow(db, { state: state.state, clientOrigin: own, peerOrigin: peer, challenge });
   const target = new URL('/api/sso/authorize', peer);
-  target.search = new URLSearchParams({
-    client: own,
-    state: state.state,
-    challenge: challengeOf(state.verifier),
-    locale: query.locale,
-  }).toString();
+  target.search = new URLSearchParams({ client: own, state: state.state, challenge, locale: query.locale }).toString();
   return ssoRedirect(target.toString(), [stateCookie(stateCookieName(state.state)!, sealed, own.startsWith('https:'))]);
 });
 
