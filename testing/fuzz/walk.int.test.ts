@@ -55,17 +55,37 @@ function addressOf(file: string, segment: string): { url: string; params: Record
 
 const UNCHECKED_TABLES = new Set(['rate_limit']);
 
-/** A cheap fingerprint of every table: its row count and the newest row version (xmin). */
-async function fingerprint(database: Database): Promise<string> {
+/**
+ * Counts every row written from now on (inserted, updated or deleted) in every table but the unchecked ones: a row
+ * trigger per table adds one to a counter in the same transaction, so a write rolled back is not counted. One query
+ * then tells whether a call changed anything, where a fingerprint of every table (its count and newest row version)
+ * took a query over all of them after each of the walk's thousands of calls.
+ */
+async function countWrites(database: Database): Promise<void> {
   const tables = (await database.db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   )) as unknown as { rows?: { name: string }[] } | { name: string }[];
   const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((t) => t.name).filter((n) => !UNCHECKED_TABLES.has(n));
-  const query = names
-    .map((n) => `select '${n}' as t, count(*)::text as c, coalesce(max(xmin::text::bigint), 0)::text as x from "${n}"`)
-    .join(' union all ');
-  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows?: unknown[] } | unknown[];
-  return JSON.stringify(Array.isArray(result) ? result : result.rows);
+  await database.db.execute(sql.raw('create table fuzz_row_writes (n bigint not null)'));
+  await database.db.execute(sql.raw('insert into fuzz_row_writes values (0)'));
+  await database.db.execute(
+    sql.raw(
+      'create function fuzz_count_write() returns trigger language plpgsql as $$ begin update fuzz_row_writes set n = n + 1; return null; end $$',
+    ),
+  );
+  for (const name of names)
+    await database.db.execute(
+      sql.raw(
+        `create trigger fuzz_count_write after insert or update or delete on "${name}" for each row execute function fuzz_count_write()`,
+      ),
+    );
+}
+
+/** How many rows have been written since countWrites. */
+async function rowsWritten(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql.raw('select n::text as n from fuzz_row_writes'))) as unknown as
+    { rows?: { n: string }[] } | { n: string }[];
+  return (Array.isArray(result) ? result : (result.rows ?? []))[0].n;
 }
 
 type Finding = { where: string; problem: string };
@@ -83,8 +103,27 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
     const userId = await sessionUserId(database.db, token);
     await database.db.insert(platformAdmin).values({ userId });
     expect(await database.db.select().from(conferenceMember).where(eq(conferenceMember.userId, userId))).toHaveLength(1);
+    await countWrites(database);
   }, 120_000);
   afterAll(() => database?.close());
+
+  it('counts a row written, and not one rolled back (what tells an error that changed the database)', async () => {
+    const start = Number(await rowsWritten(database));
+    const [added] = await database.db
+      .insert(conference)
+      .values({ slug: 'fuzz-counted', title: { zh: 'x', en: 'x' }, shortTitle: { zh: 'x', en: 'x' } })
+      .returning({ id: conference.id });
+    expect(Number(await rowsWritten(database))).toBe(start + 1);
+    await database.db
+      .transaction(async (tx) => {
+        await tx.delete(conference).where(eq(conference.id, added.id));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(Number(await rowsWritten(database))).toBe(start + 1);
+    await database.db.delete(conference).where(eq(conference.id, added.id));
+    expect(Number(await rowsWritten(database))).toBe(start + 2);
+  });
 
   it('finds every handler', () => {
     expect(Object.keys(modules).length).toBeGreaterThan(70);
@@ -128,7 +167,7 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
   it('answers every hostile input below 500, in the envelope, and changes nothing on an error', { timeout: 1_200_000 }, async () => {
     const findings: Finding[] = [];
     let calls = 0;
-    let before = await fingerprint(database);
+    let before = await rowsWritten(database);
 
     const probe = async (
       where: string,
@@ -153,7 +192,7 @@ describe.each(testBackends())('fuzz walk over every route handler on %s', (backe
       } else {
         await res.arrayBuffer().catch(() => undefined);
       }
-      const after = await fingerprint(database);
+      const after = await rowsWritten(database);
       if (res.status >= 400 && after !== before) findings.push({ where, problem: `error ${res.status} changed the database` });
       before = after;
     };
