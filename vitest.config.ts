@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     maxWorkers: 2,
+    // The migrations once per run, as templates every integration test file copies (testing/harness/templates.ts).
+    globalSetup: ['testing/harness/templates.ts'],
     projects: [
       {
         extends: true,

@@ -14,8 +14,11 @@ export function pgliteDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.env.PGLITE_DIR ?? path.join(process.cwd(), 'data', 'pglite'));
 }
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite in a locked folder (or in memory). */
-export async function openDatabase(opts: { url?: string; dir?: string | 'memory'; migrate?: boolean }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite in a locked folder (or in memory). `from`: an in-memory
+ * PGlite starts as a copy of this dump (PGlite's own dumpDataDir), instead of empty.
+ */
+export async function openDatabase(opts: { url?: string; dir?: string | 'memory'; migrate?: boolean; from?: Blob }): Promise<Database> {
   let database: Database;
   if (opts.url) {
     const { Pool } = await import('pg');
@@ -31,7 +34,7 @@ export async function openDatabase(opts: { url?: string; dir?: string | 'memory'
     const { drizzle } = await import('drizzle-orm/pglite');
     const dir = opts.dir ?? pgliteDir();
     const release = dir === 'memory' ? () => {} : acquireFolderLock(dir);
-    const client = dir === 'memory' ? new PGlite() : new PGlite(path.join(dir, 'db'));
+    const client = dir === 'memory' ? new PGlite({ loadDataDir: opts.from }) : new PGlite(path.join(dir, 'db'));
     await client.waitReady;
     const close = async () => {
       await client.close();

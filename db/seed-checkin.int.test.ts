@@ -9,7 +9,7 @@ import { conference, conferenceRegistration, user } from './schema';
 import { DEMO_ACCOUNTS, DEMO_SLUG, demoLoginsText, seedDemo } from './seed';
 import { DEMO_ATTENDEES, seedDemoRegistrants } from './seed-attendees';
 
-describe.each(testBackends())('the demo door on %s', (backend) => {
+describe.each(testBackends('both'))('the demo door on %s', (backend) => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(backend);

@@ -9,7 +9,7 @@ import { conference, programmeContribution, programmeDay, programmeRoom, program
 import { DEMO_SLUG, seedDemo } from './seed';
 import { seedDemoProgramme } from './seed-programme';
 
-describe.each(testBackends())('the demo programme seed on %s', (backend) => {
+describe.each(testBackends('both'))('the demo programme seed on %s', (backend) => {
   let database: Database;
   let uploads: string;
   let previousUploadDir: string | undefined;

@@ -27,7 +27,7 @@ import { badgeSettingsOf } from '@/lib/badges/badge-pdf';
 import { certificateSettingsOf } from '@/lib/certificates/certificates';
 import { ZCertificateSettings } from '@/lib/certificates/settings-schema';
 
-describe.each(testBackends())('the demo seed on %s', (backend) => {
+describe.each(testBackends('both'))('the demo seed on %s', (backend) => {
   let database: Database;
   let uploads: string;
   beforeAll(async () => {

@@ -25,7 +25,7 @@ const expectCode = async (promise: Promise<unknown>, code: string) => {
   expect((error as AppError).code).toBe(code);
 };
 
-describe.each(testBackends())('accounts on %s', (backend) => {
+describe.each(testBackends('both'))('accounts on %s', (backend) => {
   let database: Database;
   let conferenceId: number;
   const mailContext = { locale: 'en' as const };

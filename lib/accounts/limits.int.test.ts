@@ -28,7 +28,7 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe.each(testBackends())('sign-in and code limits on %s', (backend) => {
+describe.each(testBackends('both'))('sign-in and code limits on %s', (backend) => {
   // The limits count in fixed windows (up to an hour): each test runs inside one window.
   let realClock = () => {};
   beforeEach(() => {

@@ -11,7 +11,7 @@ import { hashSessionToken } from './session-token-hash';
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
-describe.each(testBackends())('session lookup agrees with Better Auth on %s', (backend) => {
+describe.each(testBackends('both'))('session lookup agrees with Better Auth on %s', (backend) => {
   let database: Database;
   let auth: ReturnType<typeof buildAuth>;
   let userId: string;

@@ -64,7 +64,7 @@ describe('verification codes and placeholders', () => {
   });
 });
 
-describe.each(testBackends())('certificates of attendance on %s', (backend) => {
+describe.each(testBackends('both'))('certificates of attendance on %s', (backend) => {
   let database: Database;
   let root: string;
   let dir: string;

@@ -5,7 +5,7 @@ import { chooseAppearance, deleteAppearance, listAppearances, saveAppearance } f
 import { ZAppearanceInput, ZTemplateInput } from './template-schemas';
 import { deleteTemplate, findTemplate, listTemplates, saveTemplate, siteLook } from './templates';
 
-describe.each(testBackends())('templates and appearances on %s', (backend) => {
+describe.each(testBackends('both'))('templates and appearances on %s', (backend) => {
   let database: Database;
   let a: number;
   let b: number;

@@ -16,7 +16,7 @@ import {
 } from './lifecycle';
 import { ZCreateConference, ZDecision } from './lifecycle-schemas';
 
-describe.each(testBackends())('conference life cycle on %s', (backend) => {
+describe.each(testBackends('both'))('conference life cycle on %s', (backend) => {
   let database: Database;
   const [owner, stranger, admin] = [randomUUID(), randomUUID(), randomUUID()];
   let id: number;

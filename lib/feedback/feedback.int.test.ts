@@ -22,7 +22,7 @@ import { freshEmail, mailedCode, PDF, postFeedback, uploadFile, validFeedback } 
 const CONCURRENT = 20;
 type Account = { token: string; userId: string };
 
-describe.each(testBackends())('feedback rules on %s', (backend) => {
+describe.each(testBackends('both'))('feedback rules on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let elsewhere: ConferenceFixture;

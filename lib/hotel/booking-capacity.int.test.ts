@@ -46,7 +46,7 @@ function expectedNights(values: BookingInput[]): Map<string, number> {
   return out;
 }
 
-describe.each(testBackends())('hotel room capacity on %s', (backend) => {
+describe.each(testBackends('both'))('hotel room capacity on %s', (backend) => {
   let database: Database;
   let crowd: Account[];
   let crowdFx: HotelFixture;

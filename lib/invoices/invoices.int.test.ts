@@ -43,7 +43,7 @@ const company = {
   comment: '请开具会议注册费',
 };
 
-describe.each(testBackends())('invoice requests on %s', (backend) => {
+describe.each(testBackends('both'))('invoice requests on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let elsewhere: ConferenceFixture;

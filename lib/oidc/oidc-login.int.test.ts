@@ -27,7 +27,7 @@ const refusal = async (promise: Promise<unknown>) => {
   return (error as AppError).code;
 };
 
-describe.each(testBackends())('organisation and central login through a real provider on %s', (backend) => {
+describe.each(testBackends('both'))('organisation and central login through a real provider on %s', (backend) => {
   let database: Database;
   let standin: OidcStandin;
   let auth: Auth;

@@ -24,7 +24,7 @@ import { ensureDoorList, openCheckinLists, setFeeCheckinList } from './lists';
  */
 const PHONE = '13912345678';
 
-describe.each(testBackends())('check-in on %s', (backend) => {
+describe.each(testBackends('both'))('check-in on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let other: ConferenceFixture;

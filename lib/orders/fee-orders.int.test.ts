@@ -35,7 +35,7 @@ const fee = (input: Partial<FeeInput>): FeeInput => ({
   ...input,
 });
 
-describe.each(testBackends())('fees and orders on %s', (backend) => {
+describe.each(testBackends('both'))('fees and orders on %s', (backend) => {
   let database: Database;
   let conf: typeof conference.$inferSelect;
   let admin: string;

@@ -26,7 +26,7 @@ const HOUR = 3_600_000;
 const PLACED = new Date('2030-03-10T08:00:00Z');
 const LATER = new Date(PLACED.getTime() + 2 * HOUR);
 
-describe.each(testBackends())('pay reminders and expiry notices on %s', (backend) => {
+describe.each(testBackends('both'))('pay reminders and expiry notices on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let manager: { token: string };

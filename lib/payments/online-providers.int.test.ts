@@ -40,7 +40,7 @@ import {
 
 const COPIES = 50;
 
-describe.each(testBackends())('online providers on %s', (backend) => {
+describe.each(testBackends('both'))('online providers on %s', (backend) => {
   let database: Database;
   /** Every stand-in runs for the whole backend: the recovery sweep asks about every pending bill, of every kind. */
   const adapters = new Map<AdapterKind, ProviderAdapter>();

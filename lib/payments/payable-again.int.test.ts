@@ -21,7 +21,7 @@ import { plantOrder, TEST_BANK as BANK } from '@/testing/fixtures/payments';
 
 const ORDER_TIME_MS = DEFAULT_PAYMENT_SETTINGS.orderExpiryMinutes * 60_000;
 
-describe.each(testBackends())('payable again after a transfer on %s', (backend) => {
+describe.each(testBackends('both'))('payable again after a transfer on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let manager: { token: string; userId: string };

@@ -61,7 +61,7 @@ async function multipart(fileName: string, data: Uint8Array, note = '') {
   return { body: new Uint8Array(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-describe.each(testBackends())('bank transfers on %s', (backend) => {
+describe.each(testBackends('both'))('bank transfers on %s', (backend) => {
   let database: Database;
   let root: string;
   let fx: ConferenceFixture;

@@ -21,7 +21,7 @@ import { publishProgramme } from './publish-programme';
  */
 const D1 = '2030-10-12';
 
-describe.each(testBackends())('publishing the programme on %s', (backend) => {
+describe.each(testBackends('both'))('publishing the programme on %s', (backend) => {
   let database: Database;
   let fx: CallFixture;
   let manager: Account;

@@ -13,7 +13,7 @@ import { registerParticipant } from './register-participant';
 const CAP = 25;
 const CONTENDERS = 200;
 
-describe.each(testBackends())('registration capacity on %s', (backend) => {
+describe.each(testBackends('both'))('registration capacity on %s', (backend) => {
   let database: Database;
   let conf: typeof conference.$inferSelect;
   const users: string[] = [];

@@ -30,7 +30,7 @@ import { recordConflict } from './conflicts';
  * follows the sessions reviewers cover, never double-assigns under concurrent runs, and assigns a
  * resubmitted version again.
  */
-describe.each(testBackends())('review assignment on %s', (backend) => {
+describe.each(testBackends('both'))('review assignment on %s', (backend) => {
   let database: Database;
   let fx: ReviewFixture;
   let manager: Account;

@@ -32,7 +32,7 @@ const scoresOf = (i: number): ReviewScores => ({
  * control showing the count of successes can exceed one when two reviewers may each write theirs),
  * scores within the configured scales, and only by the assigned reviewer.
  */
-describe.each(testBackends())('submitting reviews on %s', (backend) => {
+describe.each(testBackends('both'))('submitting reviews on %s', (backend) => {
   let database: Database;
   let fx: ReviewFixture;
   let author: Account;

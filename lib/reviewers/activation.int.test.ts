@@ -35,7 +35,7 @@ const FORM = {
   direction: 'Plasma physics',
 };
 
-describe.each(testBackends())('reviewer invitation and activation on %s', (backend) => {
+describe.each(testBackends('both'))('reviewer invitation and activation on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let manager: string;

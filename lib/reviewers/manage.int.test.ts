@@ -44,7 +44,7 @@ async function multipart(fileName: string, data: Uint8Array) {
 
 type ImportAnswer = { added: number; skipped: { row: number; email: string }[]; invalid: { row: number; email: string; reason: string }[] };
 
-describe.each(testBackends())('reviewer management on %s', (backend) => {
+describe.each(testBackends('both'))('reviewer management on %s', (backend) => {
   let database: Database;
   let fx: ConferenceFixture;
   let other: ConferenceFixture;

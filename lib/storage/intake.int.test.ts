@@ -20,7 +20,7 @@ const CONCURRENT = 30;
  * across all kinds decided under a lock (with a concurrent test and its control), attach and
  * publish, and the sweep of stale temporary uploads of every kind.
  */
-describe.each(testBackends())('upload intake on %s', (backend) => {
+describe.each(testBackends('both'))('upload intake on %s', (backend) => {
   let database: Database;
   let root: string;
   let conf: number;

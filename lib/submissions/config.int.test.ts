@@ -41,7 +41,7 @@ const FULL: CallConfigInput = {
   feeCurrency: 'USD',
 };
 
-describe.each(testBackends())('call for papers settings on %s', (backend) => {
+describe.each(testBackends('both'))('call for papers settings on %s', (backend) => {
   let database: Database;
   let a: ConferenceFixture;
   let b: ConferenceFixture;

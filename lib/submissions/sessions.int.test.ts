@@ -20,7 +20,7 @@ import { addSession, deleteSession, moveSession, sessionTree, updateSession } fr
 
 const name = (en: string) => ({ zh: `${en}（中）`, en });
 
-describe.each(testBackends())('session tree on %s', (backend) => {
+describe.each(testBackends('both'))('session tree on %s', (backend) => {
   let database: Database;
   let a: ConferenceFixture;
   let b: ConferenceFixture;

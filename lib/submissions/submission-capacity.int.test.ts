@@ -27,7 +27,7 @@ async function submissions(database: Database, conferenceId: number): Promise<nu
   return n;
 }
 
-describe.each(testBackends())('submission caps on %s', (backend) => {
+describe.each(testBackends('both'))('submission caps on %s', (backend) => {
   let database: Database;
   let users: { id: string; email: string; name: string }[];
 

@@ -39,7 +39,7 @@ function snapshotWithHtml() {
   return snapshot;
 }
 
-describe.each(testBackends())('the book of abstracts on %s', (backend) => {
+describe.each(testBackends('both'))('the book of abstracts on %s', (backend) => {
   let database: Database;
   let root: string;
   let previousUploadDir: string | undefined;
