@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/db/client';
 
@@ -23,8 +24,7 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), 'confhub-templates-'));
   const dump = path.join(folder, 'pglite.tar');
   const pglite = await openDatabase({ dir: 'memory' });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = (pglite.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (pglite.db as unknown as { $client: PGlite }).$client;
   writeFileSync(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await pglite.close();
   project.provide('pgliteTemplate', dump);
