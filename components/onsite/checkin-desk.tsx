@@ -20,7 +20,18 @@ type Note = { tone: 'ok' | 'warn' | 'error'; text: string };
  * The door's screen, phone first: pick a list, scan a ticket with the camera or search, see the registrant, tap to
  * check in or undo. Without a network, check-ins wait on the phone and are sent when it is back.
  */
-export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale: Locale; timeZone: string }) {
+export function CheckinDesk({
+  lists,
+  locale,
+  timeZone,
+  contactSearch,
+}: {
+  lists: List[];
+  locale: Locale;
+  timeZone: string;
+  /** The organiser let the door search by email and phone (the hint says so). */
+  contactSearch: boolean;
+}) {
   const t = useTranslations('checkin');
   const te = useTranslations('errors');
   const call = { locale, networkMessage: te('network') };
@@ -48,7 +59,8 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
   const fail = (error: unknown) => setNote({ tone: 'error', text: error instanceof ApiError ? error.message : te('network') });
   const replace = (a: Attendee) => {
     setCurrent((c) => (c && c.attendee.registrationId === a.registrationId ? { ...c, attendee: a } : c));
-    setFound((f) => f?.map((x) => (x.registrationId === a.registrationId ? a : x)) ?? null);
+    // A search result keeps the email or phone it was found by.
+    setFound((f) => f?.map((x) => (x.registrationId === a.registrationId ? { ...a, contact: x.contact } : x)) ?? null);
   };
 
   const scan = async (token: string) => {
@@ -170,7 +182,7 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
           <TextInput
             style={{ flex: 1 }}
             label={t('search')}
-            description={t('searchHint')}
+            description={t(contactSearch ? 'searchHintContact' : 'searchHint')}
             value={q}
             minLength={2}
             maxLength={100}

@@ -32,6 +32,9 @@ export const ZCheckinSearch = z.object({ listId: ZId, q: z.string().trim().min(2
 export const ZCheckinStaffGrant = z.object({ email: z.string().trim().toLowerCase().email().max(254) });
 export const ZCheckinStaffRevoke = z.object({ userId: z.string().min(1).max(100) });
 
+/** The organiser's check-in settings: contactSearch lets the door search by email and phone (and shows what matched). */
+export const ZCheckinConfig = z.object({ contactSearch: z.boolean() });
+
 export const ZCheckinFeeList = z.object({ feeId: ZId, enabled: z.boolean() });
 
 export const ZCheckinExport = z.object({ listId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
