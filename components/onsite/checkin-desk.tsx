@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import type { Attendee } from '@/lib/onsite/attendee';
 import type { CheckinOutcome } from '@/lib/onsite/check-in';
+import { OFFLINE_CHECKIN_MAX_AGE_MS } from '@/lib/onsite/offline-queue';
 import { AttendeeCard } from './attendee-card';
 import { useCheckinQueue, type Replayed } from './checkin-queue';
 import { QrScanner } from './qr-scanner';
@@ -41,7 +42,7 @@ export function CheckinDesk({
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Attendee[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const queue = useCheckinQueue(call);
+  const queue = useCheckinQueue({ ...call, expiredMessage: t('queueExpired', { hours: OFFLINE_CHECKIN_MAX_AGE_MS / 3_600_000 }) });
   const answer = useRef<HTMLDivElement>(null);
   // A scanned card or the search's results come into view on a phone, their buttons with them.
   useEffect(() => {
@@ -142,7 +143,7 @@ export function CheckinDesk({
     }
   };
 
-  const replayedText = (r: Replayed) => (r.outcome ? describe(r.outcome).text : (r.error ?? ''));
+  const replayedText = (r: Replayed) => (r.outcome ? describe(r.outcome).text : [r.item.label, r.error].filter(Boolean).join(' · '));
   const color = { ok: 'green', warn: 'yellow', error: 'red' } as const;
 
   return (

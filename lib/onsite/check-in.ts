@@ -5,6 +5,7 @@ import { AppError } from '@/lib/http/app-error';
 import { verifyTicketToken, type TicketRefusal } from '@/lib/tickets/verify-ticket';
 import { findAttendee, type Attendee } from './attendee';
 import { openCheckinList, type CheckinList } from './lists';
+import { clampScannedAt } from './offline-queue';
 
 type Scope = { conferenceId: number; listId: number };
 
@@ -58,6 +59,7 @@ export async function scanTicket(
  * Checks a registrant in on a list. The partial unique index on active check-ins (list, registration) decides a race:
  * of any number of devices tapping at once exactly one insert lands, the others find its row and are told who was
  * first. The client id makes a replay (the offline queue sending again) find its own row instead of writing another.
+ * The phone's scan time is kept within the offline queue's reach of the server's clock (clampScannedAt).
  */
 export async function checkIn(
   db: Executor,
@@ -82,7 +84,7 @@ export async function checkIn(
       ticketId,
       method: input.token !== undefined ? 'scan' : 'search',
       clientId: input.clientId,
-      scannedAt: input.scannedAt ?? null,
+      scannedAt: input.scannedAt ? clampScannedAt(input.scannedAt, new Date()) : null,
       checkedInBy: input.actorUserId,
     })
     .onConflictDoNothing()

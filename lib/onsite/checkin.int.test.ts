@@ -15,6 +15,7 @@ import { checkIn, undoCheckIn } from './check-in';
 import { checkinCounts } from './counts';
 import { doorCheckIn } from './door';
 import { ensureDoorList, openCheckinLists, setFeeCheckinList } from './lists';
+import { OFFLINE_CHECKIN_MAX_AGE_MS } from './offline-queue';
 
 /**
  * Check-in at the door (issue 24 points 3, 6, 7): a forged, altered, reissued-old or cancelled ticket is refused;
@@ -226,6 +227,33 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     }
     // A client id is one scan: reused for another person it is refused.
     await expect(at((await registrant()).token, s.userId, queue[0].clientId)).rejects.toMatchObject({ code: 'CHECKIN_CLIENT_ID_REUSED' });
+  });
+
+  it('stores a scan time the phone claims only within the offline queue’s reach of the server’s clock', async () => {
+    const s = await staff();
+    const stored = async (scannedAt: string) => {
+      const who = await registrant();
+      const before = Date.now();
+      const res = await callHandler(checkinRoute, fx, {
+        token: s.token,
+        body: JSON.stringify({ listId: door, token: who.token, clientId: randomUUID(), scannedAt }),
+      });
+      const after = Date.now();
+      expect(res.json?.data).toMatchObject({ result: 'checked-in' });
+      const [row] = await database.db.select().from(checkin).where(eq(checkin.registrationId, who.registrationId));
+      return { at: row.scannedAt!.getTime(), before, after };
+    };
+    // Long before the queue's maximum age: the earliest time the queue could hold.
+    const old = await stored('1999-01-01T00:00:00Z');
+    expect(old.at).toBeGreaterThanOrEqual(old.before - OFFLINE_CHECKIN_MAX_AGE_MS);
+    expect(old.at).toBeLessThanOrEqual(old.after - OFFLINE_CHECKIN_MAX_AGE_MS);
+    // In the future: now.
+    const future = await stored('2999-01-01T00:00:00+08:00');
+    expect(future.at).toBeGreaterThanOrEqual(future.before);
+    expect(future.at).toBeLessThanOrEqual(future.after);
+    // An offline scan of an hour ago is kept as it is.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    expect((await stored(hourAgo.toISOString())).at).toBe(hourAgo.getTime());
   });
 
   it('keeps a fee’s list to those who bought it, and counts per list', async () => {

@@ -12,7 +12,8 @@ export const ZCheckinScan = z.object({ listId: ZId, token: ZToken });
 
 /**
  * One check-in: by ticket (scanned) or by registration (found by search). clientId makes a replay from the offline
- * queue land once; scannedAt is when the phone saw it (offline scans are sent later).
+ * queue land once; scannedAt is when the phone saw it (offline scans are sent later), kept by the server within
+ * [its clock − OFFLINE_CHECKIN_MAX_AGE_MS, its clock] (lib/onsite/offline-queue.ts).
  */
 export const ZCheckinInput = z
   .object({
