@@ -492,7 +492,7 @@ test('the check-in calls: this conference’s check-in staff and managers only; 
   // A scan answers a refusal, never a person, for a token that is not ours.
   expect((await call('/conference/manage/checkin/scan', staff, 'POST', { listId, token: 'x.y' })).data).toEqual({
     result: 'refused',
-    reason: 'forged',
+    reason: 'invalid-ticket',
     attendee: null,
   });
 });

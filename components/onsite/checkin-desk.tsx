@@ -55,7 +55,7 @@ export function CheckinDesk({
     if (o.result === 'already') return { tone: 'warn', text: t('already', { name: o.attendee.name }) };
     if (o.result === 'undone') return { tone: 'warn', text: t('undoneSince', { name: o.attendee.name }) };
     if (o.reason === 'not-on-list') return { tone: 'error', text: t('notOnList', { name: o.attendee.name }) };
-    return { tone: 'error', text: t(`refused.${o.reason}`) };
+    return { tone: 'error', text: t('invalidTicket') };
   };
   const fail = (error: unknown) => setNote({ tone: 'error', text: error instanceof ApiError ? error.message : te('network') });
   const replace = (a: Attendee) => {

@@ -135,7 +135,7 @@ describe.each(testBackends())('check-in on %s', (backend) => {
     expect(await database.db.select().from(checkin).where(eq(checkin.registrationId, who.registrationId))).toHaveLength(2);
   });
 
-  it('refuses a forged, altered, reissued-old, cancelled and another conference’s ticket, writing nothing', async () => {
+  it('refuses a forged, altered, reissued-old, cancelled and another conference’s ticket alike, writing nothing', async () => {
     const s = await staff();
     const who = await registrant();
     const [payload, tag] = who.token.split('.');
@@ -144,22 +144,39 @@ describe.each(testBackends())('check-in on %s', (backend) => {
       randomBytes(32),
     );
     const flipped = `${payload}.${tag.slice(0, -2)}${tag.at(-2) === 'A' ? 'B' : 'A'}${tag.at(-1)}`;
-    expect(await at(forged, s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
-    expect(await at('garbage', s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
-    expect(await at(flipped, s.userId)).toEqual({ result: 'refused', reason: 'altered', attendee: null });
-
     await reissueTicket(database.db, { conferenceId: fx.conferenceId, registrationId: who.registrationId, actorUserId: s.userId });
-    expect(await at(who.token, s.userId)).toEqual({ result: 'refused', reason: 'superseded', attendee: null });
-
     const cancelled = await registrant();
     await database.db
       .update(conferenceRegistration)
       .set({ status: 'cancelled' })
       .where(eq(conferenceRegistration.id, cancelled.registrationId));
-    expect(await at(cancelled.token, s.userId)).toEqual({ result: 'refused', reason: 'cancelled', attendee: null });
-
     const elsewhere = await registrant(other);
-    expect(await at(elsewhere.token, s.userId)).toEqual({ result: 'refused', reason: 'other-conference', attendee: null });
+
+    // One answer for every invalid ticket, by the service and through both handlers, so the door cannot tell a real
+    // ticket id (altered, reissued, cancelled) from one that never existed (forged).
+    const invalid = { result: 'refused', reason: 'invalid-ticket', attendee: null };
+    const tokens = {
+      forged,
+      garbage: 'garbage',
+      altered: flipped,
+      superseded: who.token,
+      cancelled: cancelled.token,
+      elsewhere: elsewhere.token,
+    };
+    const answers = new Set<string>();
+    for (const [kind, token] of Object.entries(tokens)) {
+      expect(await at(token, s.userId), kind).toEqual(invalid);
+      for (const [route, body] of [
+        [scanRoute, { listId: door, token }],
+        [checkinRoute, { listId: door, token, clientId: randomUUID() }],
+      ] as const) {
+        const res = await callHandler(route, fx, { token: s.token, body: JSON.stringify(body) });
+        expect(res.json?.data, kind).toEqual(invalid);
+        answers.add(`${route === scanRoute ? 'scan' : 'check-in'} ${res.status} ${res.text}`);
+      }
+    }
+    // Six kinds of bad ticket, two answers: the scan's and the check-in's, word for word.
+    expect(answers.size).toBe(2);
 
     // Found by search, an unpaid registrant is shown with the warning and not checked in.
     const unpaid = await registrant(fx, 'unpaid');
