@@ -464,6 +464,8 @@ test('the check-in calls: this conference’s check-in staff and managers only; 
     ['POST', '/conference/manage/checkin/staff/revoke', { userId: 'nobody' }],
     ['GET', '/conference/manage/checkin/fee-lists'],
     ['POST', '/conference/manage/checkin/fee-lists', { feeId: 1, enabled: false }],
+    ['GET', '/conference/manage/checkin/config'],
+    ['POST', '/conference/manage/checkin/config', { contactSearch: false }],
   ];
   for (const [method, path, body] of [...doorCalls, ...organiserCalls]) {
     expect((await call(path, undefined, method, body)).status, `anonymous ${method} ${path}`).toBe(401);
@@ -490,7 +492,7 @@ test('the check-in calls: this conference’s check-in staff and managers only; 
   // A scan answers a refusal, never a person, for a token that is not ours.
   expect((await call('/conference/manage/checkin/scan', staff, 'POST', { listId, token: 'x.y' })).data).toEqual({
     result: 'refused',
-    reason: 'forged',
+    reason: 'invalid-ticket',
     attendee: null,
   });
 });

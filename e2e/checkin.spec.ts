@@ -193,6 +193,46 @@ for (const lang of LANGS) {
   });
 }
 
+test('contact search: off, an email fragment finds nobody; the organiser turns it on, and the door shows the address', async ({
+  browser,
+}) => {
+  const fragment = E2E.financePayers.zh.split('@')[0];
+  const staff = await signIn(browser, STAFF.email, STAFF.password, 'zh-CN');
+  const search = async () => {
+    await staff.goto('/platform/checkin');
+    await staff.getByTestId('checkin-search').fill(fragment);
+    await staff.getByTestId('checkin-search-submit').click();
+  };
+  await search();
+  await expect(staff.getByText('没有找到匹配的参会人。')).toBeVisible();
+  await expect(staff.getByTestId('checkin-search')).toHaveAccessibleDescription('姓名、注册号或单位');
+
+  const organiser = await signIn(browser, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, 'zh-CN');
+  await organiser.goto('/platform/manage/checkin');
+  const toggle = organiser.getByRole('switch', { name: '也可按邮箱和手机号搜索' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  try {
+    await search();
+    await expect(staff.getByTestId('checkin-search')).toHaveAccessibleDescription('姓名、注册号、单位、邮箱或手机号');
+    const found = staff.getByTestId('checkin-result');
+    await expect(found).toHaveCount(1);
+    await expect(found.getByTestId('checkin-contact')).toHaveText(`邮箱：${E2E.financePayers.zh}`);
+  } finally {
+    // Off again, as the demo had it: the other door tests search by name only.
+    await organiser.reload();
+    const again = organiser.getByRole('switch', { name: '也可按邮箱和手机号搜索' });
+    if (await again.isChecked()) await again.click();
+    await expect(again).not.toBeChecked();
+  }
+  await search();
+  await expect(staff.getByText('没有找到匹配的参会人。')).toBeVisible();
+  await staff.context().close();
+  await organiser.context().close();
+});
+
 test('the organiser sees the live counts on the overview and downloads the check-ins as xlsx', async ({ browser }) => {
   const page = await signIn(browser, DEMO_ACCOUNTS.manager.email, DEMO_ACCOUNTS.manager.password, 'zh-CN');
   await page.goto('/platform');

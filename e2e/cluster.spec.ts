@@ -86,6 +86,7 @@ test.beforeAll(async () => {
       PORT: String(port),
       WEB_CONCURRENCY: '2',
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_SECRETS_KEY: randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       SMTP_HOST: '',
       PUBLIC_CACHE_TTL_MS: '600000',

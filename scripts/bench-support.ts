@@ -89,6 +89,7 @@ export async function startApp(input: { url: string; port: number; workers: numb
       DATABASE_URL: input.url,
       DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '20',
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_SECRETS_KEY: process.env.PAYMENT_SECRETS_KEY ?? randomBytes(32).toString('hex'),
       SEED_DEMO: '0',
       ...input.env,
     },

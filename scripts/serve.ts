@@ -14,6 +14,7 @@ import path from 'node:path';
 import next from 'next';
 import { loadApiTable, serveApiDirect } from '../lib/server/api-direct';
 import { isDraining, markDraining } from '../lib/server/draining';
+import { answerClientError, answerConnect, refuseUnservedMethod } from '../lib/server/method-guard';
 import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
 import { precompressStatic, serveStatic } from '../lib/server/static-assets';
 
@@ -67,6 +68,8 @@ async function main() {
     console.info(api ? `[serve] ${api.size} API routes answered directly` : '[serve] API calls through Next.js');
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    // A method the app does not serve (TRACE, PROPFIND …) gets the 405 envelope before anything else sees it.
+    if (refuseUnservedMethod(req, res)) return;
     // The socket address for per-client limits (lib/http/client-ip.ts); a client-sent value never passes.
     delete req.headers['x-confhub-client-ip'];
     if (req.socket.remoteAddress) req.headers['x-confhub-client-ip'] = req.socket.remoteAddress;
@@ -104,6 +107,9 @@ async function main() {
     serve(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // Methods Node's parser does not know (TRACK, FOO) and CONNECT never reach `serve`: the 405 envelope on the socket.
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   // A port already taken is fatal (Next.js would only log it and keep a process that serves nothing).
   server.on('error', (error) => {
     console.error(`[serve] ${error.message}`);

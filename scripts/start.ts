@@ -14,6 +14,7 @@ import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { lockHolder } from '../db/lock';
 import { serverProcesses } from '../lib/server/processes';
+import { secretsKeyProblem } from '../lib/server/secrets-key';
 import { demoLoginsText, seedDemo } from '../db/seed';
 import { seedDemoRegistrants } from '../db/seed-attendees';
 import { serverScript } from './server-process';
@@ -50,6 +51,12 @@ async function prepareDatabase(url: string): Promise<void> {
 }
 
 async function main() {
+  // Checked again by each server process; here it stops before anything is built or migrated.
+  const keyProblem = secretsKeyProblem({ ...process.env, NODE_ENV: 'production' });
+  if (keyProblem) {
+    console.error(`\n${keyProblem}\n`);
+    process.exit(1);
+  }
   if (!databaseUrl) {
     const dir = path.resolve(process.env.PGLITE_DIR ?? path.join(root, 'data', 'pglite'));
     const holder = lockHolder(dir);

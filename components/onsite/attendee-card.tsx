@@ -17,7 +17,8 @@ export function clock(iso: string, locale: Locale, timeZone: string): string {
 }
 
 /**
- * One registrant at the door: name, organisation, fee category, payment and the warnings (unpaid, cancelled, not on
+ * One registrant at the door: name (and the account's name when it differs), registration number, organisation, the
+ * email or phone a contact search matched, fee category, payment and the warnings (unpaid, cancelled, not on
  * this list, already checked in at HH:MM by whom); one tap checks in, one tap undoes.
  */
 export function AttendeeCard({
@@ -51,7 +52,25 @@ export function AttendeeCard({
         <Text fw={700} size="xl" data-testid="checkin-name">
           {attendee.name}
         </Text>
+        {attendee.accountName && (
+          <Text size="sm" data-testid="checkin-account-name">
+            {attendee.accountName}
+          </Text>
+        )}
+        <Text size="sm" data-testid="checkin-code">
+          {t('code', { code: attendee.code })}
+        </Text>
         {attendee.organisation && <Text size="sm">{attendee.organisation}</Text>}
+        {attendee.contact?.email && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="checkin-contact">
+            {t('contactEmail', { email: attendee.contact.email })}
+          </Text>
+        )}
+        {attendee.contact?.phone && (
+          <Text size="sm" data-testid="checkin-contact">
+            {t('contactPhone', { phone: attendee.contact.phone })}
+          </Text>
+        )}
         <Group gap="xs">
           {attendee.feeCategory && <StatusBadge color="gray">{localized(attendee.feeCategory, locale)}</StatusBadge>}
           <StatusBadge color={attendee.payment === 'unpaid' ? 'red.8' : 'green.8'} data-testid="checkin-payment">

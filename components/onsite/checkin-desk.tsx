@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { localized, type Locale, type LocalizedText } from '@/lib/i18n/localized';
 import type { Attendee } from '@/lib/onsite/attendee';
 import type { CheckinOutcome } from '@/lib/onsite/check-in';
+import { OFFLINE_CHECKIN_MAX_AGE_MS } from '@/lib/onsite/offline-queue';
 import { AttendeeCard } from './attendee-card';
 import { useCheckinQueue, type Replayed } from './checkin-queue';
 import { QrScanner } from './qr-scanner';
@@ -20,7 +21,18 @@ type Note = { tone: 'ok' | 'warn' | 'error'; text: string };
  * The door's screen, phone first: pick a list, scan a ticket with the camera or search, see the registrant, tap to
  * check in or undo. Without a network, check-ins wait on the phone and are sent when it is back.
  */
-export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale: Locale; timeZone: string }) {
+export function CheckinDesk({
+  lists,
+  locale,
+  timeZone,
+  contactSearch,
+}: {
+  lists: List[];
+  locale: Locale;
+  timeZone: string;
+  /** The organiser let the door search by email and phone (the hint says so). */
+  contactSearch: boolean;
+}) {
   const t = useTranslations('checkin');
   const te = useTranslations('errors');
   const call = { locale, networkMessage: te('network') };
@@ -30,7 +42,7 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Attendee[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const queue = useCheckinQueue(call);
+  const queue = useCheckinQueue({ ...call, expiredMessage: t('queueExpired', { hours: OFFLINE_CHECKIN_MAX_AGE_MS / 3_600_000 }) });
   const answer = useRef<HTMLDivElement>(null);
   // A scanned card or the search's results come into view on a phone, their buttons with them.
   useEffect(() => {
@@ -43,12 +55,13 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
     if (o.result === 'already') return { tone: 'warn', text: t('already', { name: o.attendee.name }) };
     if (o.result === 'undone') return { tone: 'warn', text: t('undoneSince', { name: o.attendee.name }) };
     if (o.reason === 'not-on-list') return { tone: 'error', text: t('notOnList', { name: o.attendee.name }) };
-    return { tone: 'error', text: t(`refused.${o.reason}`) };
+    return { tone: 'error', text: t('invalidTicket') };
   };
   const fail = (error: unknown) => setNote({ tone: 'error', text: error instanceof ApiError ? error.message : te('network') });
   const replace = (a: Attendee) => {
     setCurrent((c) => (c && c.attendee.registrationId === a.registrationId ? { ...c, attendee: a } : c));
-    setFound((f) => f?.map((x) => (x.registrationId === a.registrationId ? a : x)) ?? null);
+    // A search result keeps the email or phone it was found by.
+    setFound((f) => f?.map((x) => (x.registrationId === a.registrationId ? { ...a, contact: x.contact } : x)) ?? null);
   };
 
   const scan = async (token: string) => {
@@ -130,7 +143,7 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
     }
   };
 
-  const replayedText = (r: Replayed) => (r.outcome ? describe(r.outcome).text : (r.error ?? ''));
+  const replayedText = (r: Replayed) => (r.outcome ? describe(r.outcome).text : [r.item.label, r.error].filter(Boolean).join(' · '));
   const color = { ok: 'green', warn: 'yellow', error: 'red' } as const;
 
   return (
@@ -170,7 +183,7 @@ export function CheckinDesk({ lists, locale, timeZone }: { lists: List[]; locale
           <TextInput
             style={{ flex: 1 }}
             label={t('search')}
-            description={t('searchHint')}
+            description={t(contactSearch ? 'searchHintContact' : 'searchHint')}
             value={q}
             minLength={2}
             maxLength={100}

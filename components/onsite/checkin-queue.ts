@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch, ApiError } from '@/components/ui/api-client';
 import type { Locale } from '@/lib/i18n/localized';
 import type { CheckinOutcome } from '@/lib/onsite/check-in';
+import { offlineCheckinExpired } from '@/lib/onsite/offline-queue';
 
 /** A check-in kept on the phone while the network is away, sent again (same client id) when it is back. */
 export type QueuedCheckin = {
@@ -39,13 +40,14 @@ export const newClientId = () => crypto.randomUUID();
  * The door's offline queue: a check-in that cannot reach the server is stored in localStorage and shown as pending;
  * it is sent again when the browser is back online (and every few seconds while any wait). The server answers a
  * client id it has seen with the same check-in, so sending twice is harmless. Each replayed scan's result is kept
- * for the staff to see.
+ * for the staff to see. A check-in kept longer than the queue's maximum age (lib/onsite/offline-queue.ts) is not sent:
+ * it is shown with `expiredMessage`, and the staff check the person in again.
  */
-export function useCheckinQueue(options: { locale: Locale; networkMessage: string }) {
+export function useCheckinQueue(options: { locale: Locale; networkMessage: string; expiredMessage: string }) {
   const [pending, setPending] = useState<QueuedCheckin[]>([]);
   const [replayed, setReplayed] = useState<Replayed[]>([]);
   const flushing = useRef(false);
-  const { locale, networkMessage } = options;
+  const { locale, networkMessage, expiredMessage } = options;
 
   const send = useCallback(
     (item: QueuedCheckin) =>
@@ -68,6 +70,11 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
     try {
       for (const item of load()) {
         let result: Replayed;
+        if (offlineCheckinExpired(new Date(item.scannedAt), new Date())) {
+          save(load().filter((q) => q.clientId !== item.clientId));
+          setReplayed((r) => [{ item, outcome: null, error: expiredMessage }, ...r].slice(0, 20));
+          continue;
+        }
         try {
           result = { item, outcome: await send(item), error: null };
         } catch (error) {
@@ -81,7 +88,7 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
       flushing.current = false;
       setPending(load());
     }
-  }, [send]);
+  }, [send, expiredMessage]);
 
   useEffect(() => {
     const online = () => void flush();

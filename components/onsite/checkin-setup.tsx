@@ -11,8 +11,21 @@ import { ZCheckinStaffGrant } from '@/lib/onsite/schemas';
 type Staff = { userId: string; name: string; email: string };
 type Fee = { feeId: number; title: LocalizedText; enabled: boolean };
 
-/** Grants and revokes the check-in staff role by email, and marks which optional fees need check-in. */
-export function CheckinSetup({ staff, fees, locale }: { staff: Staff[]; fees: Fee[]; locale: Locale }) {
+/**
+ * Grants and revokes the check-in staff role by email, turns the door's contact search on or off, and marks which
+ * optional fees need check-in.
+ */
+export function CheckinSetup({
+  staff,
+  fees,
+  contactSearch,
+  locale,
+}: {
+  staff: Staff[];
+  fees: Fee[];
+  contactSearch: boolean;
+  locale: Locale;
+}) {
   const t = useTranslations('checkin');
   const { run, busy } = useApiAction();
   const { form, submit, fieldError, formError } = useApiForm({
@@ -72,6 +85,21 @@ export function CheckinSetup({ staff, fees, locale }: { staff: Staff[]; fees: Fe
               </Button>
             </Group>
           ))}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={4}>{t('contactSearchTitle')}</Title>
+          <Switch
+            label={t('contactSearch')}
+            description={t('contactSearchHint')}
+            checked={contactSearch}
+            disabled={busy}
+            onChange={(e) =>
+              void run('/conference/manage/checkin/config', { body: { contactSearch: e.currentTarget.checked } }, t('listsSaved'))
+            }
+            data-testid="checkin-contact-search"
+          />
         </Stack>
       </Paper>
       <Paper withBorder p="md">

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { conference } from './conferences';
 import { registrationFee } from './fees';
@@ -72,3 +72,16 @@ export const checkin = pgTable(
     index('checkin_registration_idx').on(t.registrationId),
   ],
 );
+
+/**
+ * A conference's check-in settings, one row per conference (absent: every setting off). contactSearch: the door's
+ * search also matches registrants' email addresses and phone numbers, and then shows the one that matched; off, the
+ * door searches only what it shows (names, registration number, organisation).
+ */
+export const checkinConfig = pgTable('checkin_config', {
+  conferenceId: integer('conference_id')
+    .primaryKey()
+    .references(() => conference.id, { onDelete: 'cascade' }),
+  contactSearch: boolean('contact_search').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { getDb, pgliteDir, type DB } from '@/db/client';
 import { account, session, user, verification } from '@/db/schema';
+import { sessionAddress } from '@/lib/http/client-ip';
 import { COOKIE_PREFIX } from './cookies';
 import { withHashedSessionTokens } from './hashed-session-adapter';
 
@@ -56,6 +57,19 @@ export function buildAuth(db: DB, secret: string) {
     // No cookieCache: every request reads the session row (lib/auth/session-lookup.ts), so logout ends it at once.
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
     advanced: { cookiePrefix: COOKIE_PREFIX },
+    databaseHooks: {
+      session: {
+        create: {
+          // A session made by a sign-in records the client's address as lib/http/client-ip.ts decides it (the socket's,
+          // or a trusted proxy's report), never Better Auth's own reading of a client-written X-Forwarded-For. A session
+          // made outside a request (lib/oidc/session.ts) brings its own, from the same function.
+          before: async (row, context) => {
+            const headers = context?.headers ?? context?.request?.headers;
+            return headers ? { data: { ...row, ipAddress: sessionAddress(headers) } } : undefined;
+          },
+        },
+      },
+    },
     // Login and code sending have our own database-backed limits (lib/accounts/rate-limit.ts).
     rateLimit: { enabled: false },
     plugins: [bearer()],

@@ -220,3 +220,23 @@ export async function siteLook(db: Executor, conferenceId: number): Promise<Site
   value.catch(() => dropLook(conferenceId));
   return value;
 }
+
+/**
+ * A template's stylesheet as /api/conference/template/:id/css serves it. Public (anyone, cacheable) only while the
+ * template draws the conference's pages — one of siteLook()'s templates, the look visitors get; any other template of
+ * the conference (unused, kept for later, an inactive appearance's) only to its administrators (`manager`), never
+ * cached; null for everyone else, as for a template that does not exist.
+ */
+export async function templateStylesheet(
+  db: Executor,
+  conferenceId: number,
+  id: number,
+  { manager }: { manager: boolean },
+): Promise<{ css: string; public: boolean } | null> {
+  const look = await siteLook(db, conferenceId);
+  const drawn = [look.home.desktop, look.home.mobile, look.page.desktop, look.page.mobile].find((t) => t?.id === id);
+  if (drawn) return { css: drawn.css, public: true };
+  if (!manager) return null;
+  const own = await findTemplate(db, conferenceId, id);
+  return own ? { css: own.css, public: false } : null;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DB, Executor } from '@/db/client';
 import { uniqueViolation } from '@/db/errors';
@@ -12,6 +12,7 @@ import {
   registrationConfig,
   user,
 } from '@/db/schema';
+import { envLimit } from '@/lib/accounts/rate-limit';
 import { AppError } from '@/lib/http/app-error';
 import { localized, type Locale } from '@/lib/i18n/localized';
 import { enqueueMail } from '@/lib/mail/outbox';
@@ -22,7 +23,17 @@ import { CONFERENCE_STATUS } from './status';
 /** Conference status of spec §4 (see ./status). */
 const STATUS = CONFERENCE_STATUS;
 
-/** Creates a conference (not published) whose creator becomes its manager, in one transaction. */
+/**
+ * Conferences one account may create (CONFERENCES_PER_ACCOUNT, default 5): anyone can create one, so without a limit
+ * one account could fill the platform with sites. Platform administrators are not limited.
+ */
+export const CONFERENCES_PER_ACCOUNT = envLimit('CONFERENCES_PER_ACCOUNT', 5);
+
+/**
+ * Creates a conference (not published) whose creator becomes its manager, in one transaction. The account's
+ * conferences are counted under a per-account lock in that transaction, so any number of creates at once by one
+ * account never pass CONFERENCES_PER_ACCOUNT (CONFERENCE_LIMIT); a platform administrator is not counted.
+ */
 export async function createConference(
   db: DB,
   userId: string,
@@ -30,6 +41,12 @@ export async function createConference(
 ): Promise<{ id: number; slug: string }> {
   try {
     return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`conference-create:${userId}`}))`);
+      const [admin] = await tx.select({ userId: platformAdmin.userId }).from(platformAdmin).where(eq(platformAdmin.userId, userId));
+      if (!admin) {
+        const [{ created }] = await tx.select({ created: count() }).from(conference).where(eq(conference.createdBy, userId));
+        if (created >= CONFERENCES_PER_ACCOUNT) throw new AppError('CONFERENCE_LIMIT', { limit: CONFERENCES_PER_ACCOUNT });
+      }
       const [created] = await tx
         .insert(conference)
         .values({

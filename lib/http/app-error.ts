@@ -33,6 +33,7 @@ export const ERROR_TABLE = {
   CHOOSE_REGISTER_FEE: { message: 'chooseRegisterFee', status: 400 },
   CODE_EXPIRED: { message: 'codeExpired', status: 400, field: 'code' },
   CODE_WRONG: { message: 'codeWrong', status: 400, field: 'code' },
+  CONFERENCE_LIMIT: { message: 'conferenceLimit', status: 409 },
   CONTRIBUTION_NOT_FOUND: { message: 'programmeAgenda.contributionNotFound', status: 404 },
   CURRENCY_MIXED: { message: 'currencyMixed', status: 400 },
   DOMAIN_NOT_PENDING: { message: 'domainNotPending', status: 409 },

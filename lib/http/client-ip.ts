@@ -23,6 +23,14 @@ export function clientIp(headers: Headers): string | null {
 }
 
 /**
+ * The address a new session records (every kind of sign-in: lib/auth/auth.ts for Better Auth's, lib/oidc/session.ts
+ * for the federated one): clientIp's, '' when none is known — never an address the client wrote itself.
+ */
+export function sessionAddress(headers: Headers): string {
+  return clientIp(headers) ?? '';
+}
+
+/**
  * The eight 16-bit groups of an IPv6 address, or null when it is not one. The WHATWG URL parser
  * validates the address and writes it in its RFC 5952 form (lower case, no leading zeros, the
  * longest run of zero groups as `::`, an IPv4 tail as two groups); only the `::` is expanded here.

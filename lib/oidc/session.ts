@@ -1,5 +1,6 @@
 import { makeSignature } from 'better-auth/crypto';
 import { getAuth, type Auth } from '@/lib/auth/auth';
+import { sessionAddress } from '@/lib/http/client-ip';
 
 export type CreatedSession = { token: string; setCookies: string[]; sessionId: string };
 
@@ -18,13 +19,14 @@ function serializeCookie(name: string, value: string, attributes: Record<string,
 /**
  * Signs `userId` in through Better Auth (a session row made by its internal adapter), as the email
  * login does: browsers get the same signed HttpOnly session cookie, API clients the signed token
- * to send as `Authorization: Bearer`.
+ * to send as `Authorization: Bearer`. The session records the client's address as every session does
+ * (sessionAddress: the socket's, or a trusted proxy's report).
  */
 export async function createSessionFor(userId: string, input: { headers: Headers; auth?: Auth }): Promise<CreatedSession> {
   const auth = input.auth ?? (await getAuth());
   const ctx = await auth.$context;
   const session = await ctx.internalAdapter.createSession(userId, false, {
-    ipAddress: input.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? '',
+    ipAddress: sessionAddress(input.headers),
     userAgent: input.headers.get('user-agent') ?? '',
   });
   const signed = `${session.token}.${await makeSignature(session.token, ctx.secret)}`;

@@ -2,9 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { checkin } from '@/db/schema';
 import { AppError } from '@/lib/http/app-error';
-import { verifyTicketToken, type TicketRefusal } from '@/lib/tickets/verify-ticket';
+import { verifyTicketToken } from '@/lib/tickets/verify-ticket';
 import { findAttendee, type Attendee } from './attendee';
 import { openCheckinList, type CheckinList } from './lists';
+import { clampScannedAt } from './offline-queue';
 
 type Scope = { conferenceId: number; listId: number };
 
@@ -13,17 +14,19 @@ type Scope = { conferenceId: number; listId: number };
  * - checked-in: this call (or, replayed, an earlier call with the same client id) checked the registrant in;
  * - already: someone else's check-in stands on this list (attendee.checkedIn says when and by whom);
  * - undone: this client id's check-in was made and later undone;
- * - refused: the ticket is not good (forged, altered, superseded, cancelled, another conference's: no person shown),
- *   or the registrant is not on this list (unpaid, cancelled, did not buy the fee: shown with their state).
+ * - refused: the ticket is not a valid ticket of this conference ('invalid-ticket': one answer, no person shown,
+ *   whether it was forged, altered, superseded, cancelled or another conference's, so the door learns nothing of
+ *   which ticket ids exist; the reason is logged), or the registrant is not on this list (unpaid, cancelled, did not
+ *   buy the fee: shown with their state).
  */
 export type CheckinOutcome =
   | { result: 'checked-in'; replayed: boolean; attendee: Attendee }
   | { result: 'already'; attendee: Attendee }
   | { result: 'undone'; attendee: Attendee }
-  | { result: 'refused'; reason: TicketRefusal; attendee: null }
+  | { result: 'refused'; reason: 'invalid-ticket'; attendee: null }
   | { result: 'refused'; reason: 'not-on-list'; attendee: Attendee };
 
-type Resolved = { list: CheckinList; attendee: Attendee; ticketId: number | null } | { refused: TicketRefusal };
+type Resolved = { list: CheckinList; attendee: Attendee; ticketId: number | null } | { refused: 'invalid-ticket' };
 
 /** The list, and the registrant a token (HMAC-checked, live, complete) or a registration id names on it. */
 async function resolve(
@@ -35,7 +38,11 @@ async function resolve(
   let id = registrationId;
   if (token !== undefined) {
     const verdict = await verifyTicketToken(db, conferenceId, token);
-    if (!verdict.ok) return { refused: verdict.reason };
+    if (!verdict.ok) {
+      // For the operators only: the door is told the same for every invalid ticket.
+      console.info('[checkin] ticket refused', JSON.stringify({ conferenceId, listId, reason: verdict.reason }));
+      return { refused: 'invalid-ticket' };
+    }
     ticketId = verdict.ticketId;
     id = verdict.holder.registrationId;
   }
@@ -58,6 +65,7 @@ export async function scanTicket(
  * Checks a registrant in on a list. The partial unique index on active check-ins (list, registration) decides a race:
  * of any number of devices tapping at once exactly one insert lands, the others find its row and are told who was
  * first. The client id makes a replay (the offline queue sending again) find its own row instead of writing another.
+ * The phone's scan time is kept within the offline queue's reach of the server's clock (clampScannedAt).
  */
 export async function checkIn(
   db: Executor,
@@ -82,7 +90,7 @@ export async function checkIn(
       ticketId,
       method: input.token !== undefined ? 'scan' : 'search',
       clientId: input.clientId,
-      scannedAt: input.scannedAt ?? null,
+      scannedAt: input.scannedAt ? clampScannedAt(input.scannedAt, new Date()) : null,
       checkedInBy: input.actorUserId,
     })
     .onConflictDoNothing()

@@ -15,6 +15,7 @@ import { checkIn, undoCheckIn } from './check-in';
 import { checkinCounts } from './counts';
 import { doorCheckIn } from './door';
 import { ensureDoorList, openCheckinLists, setFeeCheckinList } from './lists';
+import { OFFLINE_CHECKIN_MAX_AGE_MS } from './offline-queue';
 
 /**
  * Check-in at the door (issue 24 points 3, 6, 7): a forged, altered, reissued-old or cancelled ticket is refused;
@@ -134,7 +135,7 @@ describe.each(testBackends('both'))('check-in on %s', (backend) => {
     expect(await database.db.select().from(checkin).where(eq(checkin.registrationId, who.registrationId))).toHaveLength(2);
   });
 
-  it('refuses a forged, altered, reissued-old, cancelled and another conference’s ticket, writing nothing', async () => {
+  it('refuses a forged, altered, reissued-old, cancelled and another conference’s ticket alike, writing nothing', async () => {
     const s = await staff();
     const who = await registrant();
     const [payload, tag] = who.token.split('.');
@@ -143,22 +144,39 @@ describe.each(testBackends('both'))('check-in on %s', (backend) => {
       randomBytes(32),
     );
     const flipped = `${payload}.${tag.slice(0, -2)}${tag.at(-2) === 'A' ? 'B' : 'A'}${tag.at(-1)}`;
-    expect(await at(forged, s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
-    expect(await at('garbage', s.userId)).toEqual({ result: 'refused', reason: 'forged', attendee: null });
-    expect(await at(flipped, s.userId)).toEqual({ result: 'refused', reason: 'altered', attendee: null });
-
     await reissueTicket(database.db, { conferenceId: fx.conferenceId, registrationId: who.registrationId, actorUserId: s.userId });
-    expect(await at(who.token, s.userId)).toEqual({ result: 'refused', reason: 'superseded', attendee: null });
-
     const cancelled = await registrant();
     await database.db
       .update(conferenceRegistration)
       .set({ status: 'cancelled' })
       .where(eq(conferenceRegistration.id, cancelled.registrationId));
-    expect(await at(cancelled.token, s.userId)).toEqual({ result: 'refused', reason: 'cancelled', attendee: null });
-
     const elsewhere = await registrant(other);
-    expect(await at(elsewhere.token, s.userId)).toEqual({ result: 'refused', reason: 'other-conference', attendee: null });
+
+    // One answer for every invalid ticket, by the service and through both handlers, so the door cannot tell a real
+    // ticket id (altered, reissued, cancelled) from one that never existed (forged).
+    const invalid = { result: 'refused', reason: 'invalid-ticket', attendee: null };
+    const tokens = {
+      forged,
+      garbage: 'garbage',
+      altered: flipped,
+      superseded: who.token,
+      cancelled: cancelled.token,
+      elsewhere: elsewhere.token,
+    };
+    const answers = new Set<string>();
+    for (const [kind, token] of Object.entries(tokens)) {
+      expect(await at(token, s.userId), kind).toEqual(invalid);
+      for (const [route, body] of [
+        [scanRoute, { listId: door, token }],
+        [checkinRoute, { listId: door, token, clientId: randomUUID() }],
+      ] as const) {
+        const res = await callHandler(route, fx, { token: s.token, body: JSON.stringify(body) });
+        expect(res.json?.data, kind).toEqual(invalid);
+        answers.add(`${route === scanRoute ? 'scan' : 'check-in'} ${res.status} ${res.text}`);
+      }
+    }
+    // Six kinds of bad ticket, two answers: the scan's and the check-in's, word for word.
+    expect(answers.size).toBe(2);
 
     // Found by search, an unpaid registrant is shown with the warning and not checked in.
     const unpaid = await registrant(fx, 'unpaid');
@@ -228,6 +246,33 @@ describe.each(testBackends('both'))('check-in on %s', (backend) => {
     await expect(at((await registrant()).token, s.userId, queue[0].clientId)).rejects.toMatchObject({ code: 'CHECKIN_CLIENT_ID_REUSED' });
   });
 
+  it('stores a scan time the phone claims only within the offline queue’s reach of the server’s clock', async () => {
+    const s = await staff();
+    const stored = async (scannedAt: string) => {
+      const who = await registrant();
+      const before = Date.now();
+      const res = await callHandler(checkinRoute, fx, {
+        token: s.token,
+        body: JSON.stringify({ listId: door, token: who.token, clientId: randomUUID(), scannedAt }),
+      });
+      const after = Date.now();
+      expect(res.json?.data).toMatchObject({ result: 'checked-in' });
+      const [row] = await database.db.select().from(checkin).where(eq(checkin.registrationId, who.registrationId));
+      return { at: row.scannedAt!.getTime(), before, after };
+    };
+    // Long before the queue's maximum age: the earliest time the queue could hold.
+    const old = await stored('1999-01-01T00:00:00Z');
+    expect(old.at).toBeGreaterThanOrEqual(old.before - OFFLINE_CHECKIN_MAX_AGE_MS);
+    expect(old.at).toBeLessThanOrEqual(old.after - OFFLINE_CHECKIN_MAX_AGE_MS);
+    // In the future: now.
+    const future = await stored('2999-01-01T00:00:00+08:00');
+    expect(future.at).toBeGreaterThanOrEqual(future.before);
+    expect(future.at).toBeLessThanOrEqual(future.after);
+    // An offline scan of an hour ago is kept as it is.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    expect((await stored(hourAgo.toISOString())).at).toBe(hourAgo.getTime());
+  });
+
   it('keeps a fee’s list to those who bought it, and counts per list', async () => {
     const s = await staff();
     await setFeeCheckinList(database.db, { conferenceId: fx.conferenceId, feeId: banquetFee, enabled: true });
@@ -274,10 +319,10 @@ describe.each(testBackends('both'))('check-in on %s', (backend) => {
         token: mine.token,
         path: `/api/x?${new URLSearchParams({ listId: String(door), q })}`,
       });
-    const byPhone = await search(PHONE.slice(-6));
-    expect((byPhone.json?.data as { attendees: unknown[] }).attendees.length).toBeGreaterThan(0);
-    expect(byPhone.text).not.toContain(PHONE);
-    expect(byPhone.text).not.toContain('@example.org');
+    const byName = await search('门口');
+    expect((byName.json?.data as { attendees: unknown[] }).attendees.length).toBeGreaterThan(0);
+    expect(byName.text).not.toContain(PHONE);
+    expect(byName.text).not.toContain('@example.org');
     const byCode = await search(who.code);
     expect(byCode.json?.data).toMatchObject({ attendees: [{ registrationId: who.registrationId }] });
     let limited = 0;

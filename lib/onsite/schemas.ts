@@ -12,7 +12,8 @@ export const ZCheckinScan = z.object({ listId: ZId, token: ZToken });
 
 /**
  * One check-in: by ticket (scanned) or by registration (found by search). clientId makes a replay from the offline
- * queue land once; scannedAt is when the phone saw it (offline scans are sent later).
+ * queue land once; scannedAt is when the phone saw it (offline scans are sent later), kept by the server within
+ * [its clock − OFFLINE_CHECKIN_MAX_AGE_MS, its clock] (lib/onsite/offline-queue.ts).
  */
 export const ZCheckinInput = z
   .object({
@@ -31,6 +32,9 @@ export const ZCheckinSearch = z.object({ listId: ZId, q: z.string().trim().min(2
 
 export const ZCheckinStaffGrant = z.object({ email: z.string().trim().toLowerCase().email().max(254) });
 export const ZCheckinStaffRevoke = z.object({ userId: z.string().min(1).max(100) });
+
+/** The organiser's check-in settings: contactSearch lets the door search by email and phone (and shows what matched). */
+export const ZCheckinConfig = z.object({ contactSearch: z.boolean() });
 
 export const ZCheckinFeeList = z.object({ feeId: ZId, enabled: z.boolean() });
 

@@ -10,9 +10,11 @@ import { startBookWorker } from '@/lib/programme/book/book-sweep';
 import { startUploadSweeper } from '@/lib/storage/intake';
 import { ticketMailAttachment } from '@/lib/tickets/ticket-attachment';
 import { startInvalidationListener } from './invalidation-listener';
+import { secretsKeyProblem } from './secrets-key';
 
 /**
- * Runs once when the server process starts: opens (and locks) the database, applies migrations,
+ * Runs once when the server process starts: refuses a missing or all-zero PAYMENT_SECRETS_KEY where one is required
+ * (lib/server/secrets-key.ts), opens (and locks) the database, applies migrations,
  * seeds the demo conference (on PGlite unless SEED_DEMO=0; on PostgreSQL only with SEED_DEMO=1),
  * and starts the mail worker, the sweeper of stale temporary uploads, the payment sweeper (lost
  * notifications asked about at the provider, unpaid orders expired), the builder of the programme's books of abstracts
@@ -23,6 +25,12 @@ import { startInvalidationListener } from './invalidation-listener';
  * deletes rows with RETURNING, so each stale file is removed by one process.
  */
 export async function bootServer(): Promise<void> {
+  // A deployment without its own at-rest key (or with an example's) does not start.
+  const keyProblem = secretsKeyProblem();
+  if (keyProblem) {
+    console.error(`\n${keyProblem}\n`);
+    process.exit(1);
+  }
   let database;
   try {
     database = await getDatabase();

@@ -1,30 +1,28 @@
 import 'server-only';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { authSecret } from '@/lib/auth/auth';
+import { parseSecretsKey, secretsKeyProblem } from './secrets-key';
 
 /**
  * Secrets (payment keys and passwords, conferences' SMTP passwords, identity providers' client
  * secrets) are encrypted at rest with AES-256-GCM. The key is PAYMENT_SECRETS_KEY (its name is older
- * than its other uses) (32 bytes, base64 or hex) from the environment; without it, one is derived
- * from the server's session secret (BETTER_AUTH_SECRET, or the one kept beside the embedded
- * database), so the zero-setup start works. A deployment should set its own key: changing the
- * session secret would otherwise make the stored payment secrets unreadable.
+ * than its other uses) (32 bytes, base64 or hex) from the environment. A deployment on PostgreSQL in
+ * production must set it, and never to all zeros (secretsKeyProblem, lib/server/secrets-key.ts: the
+ * server refuses to start, and this refuses to use it); without it elsewhere (the zero-setup start on
+ * the embedded database, development, tests), one is derived from the server's session secret
+ * (BETTER_AUTH_SECRET, or the one kept beside the embedded database).
  *
  * Stored form: "v1.<iv>.<tag>.<ciphertext>", each part base64url.
  */
 let cachedKey: Buffer | undefined;
 
-function parseKey(value: string): Buffer {
-  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new Error('PAYMENT_SECRETS_KEY must be 32 bytes (64 hex digits or base64)');
-  return key;
-}
-
 function secretsKey(): Buffer {
   if (cachedKey) return cachedKey;
-  const configured = process.env.PAYMENT_SECRETS_KEY;
+  const problem = secretsKeyProblem();
+  if (problem) throw new Error(problem);
+  const configured = process.env.PAYMENT_SECRETS_KEY?.trim();
   cachedKey = configured
-    ? parseKey(configured)
+    ? parseSecretsKey(configured)
     : Buffer.from(hkdfSync('sha256', authSecret(), 'confhub-payment-secrets', 'aes-256-gcm', 32));
   return cachedKey;
 }

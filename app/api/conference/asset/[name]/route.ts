@@ -8,8 +8,11 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 
 const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
-/** A public file of this site's conference (the banner), cached by browsers: its name never changes content. */
-export const GET = route({}, async ({ conference, params }) => {
+/**
+ * A public file of this site's conference (the banner, a look's thumbnail, a page's image, a hotel's photo), cached by
+ * browsers: its name never changes content. Public once the conference is: before that, its administrators' only.
+ */
+export const GET = route({ published: true }, async ({ conference, params }) => {
   const name = params.name ?? '';
   if (!isStoredName(name)) throw new AppError('NOT_FOUND');
   const mime = MIME[extensionOf(name)] ?? 'application/octet-stream';

@@ -5,7 +5,10 @@ import { limitCheckinSearch } from '@/lib/onsite/limits';
 import { openCheckinList } from '@/lib/onsite/lists';
 import { ZCheckinSearch } from '@/lib/onsite/schemas';
 
-/** The door's search by name, registration number, email or phone (rate-limited; shows no email or phone). */
+/**
+ * The door's search by what it shows (names, registration number, organisation), and by email and phone only where
+ * the organiser turned contact search on, then showing what matched (rate-limited per staff account).
+ */
 export const GET = route({ auth: 'checkin', query: ZCheckinSearch }, async ({ db, conference, user, query }) => {
   await limitCheckinSearch(db, user.id);
   const list = await openCheckinList(db, { conferenceId: conference.id, listId: query.listId });
