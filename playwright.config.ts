@@ -15,7 +15,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Each spec file's time for the budget `npm test` holds the suite to (testing/budget/budget.ts).
+  reporter: [['list'], ['./e2e/support/budget-reporter.ts']],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     maxWorkers: 2,
+    // Each file's time for the budget `npm test` holds the suite to (testing/budget/budget.ts).
+    reporters: ['default', './testing/budget/vitest-reporter.ts'],
     // The migrations once per run, as templates every integration test file copies (testing/harness/templates.ts).
     globalSetup: ['testing/harness/templates.ts'],
     projects: [
