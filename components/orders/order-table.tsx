@@ -10,6 +10,7 @@ import { conferenceFormatter } from '@/lib/i18n/format';
 import { orderUnits } from '@/lib/orders/rules';
 import type { PayByTimes } from '@/lib/orders/pay-by-queries';
 import { PayByNote } from './pay-by-note';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 const PAY_COLORS: Record<string, string> = {
   unpaid: 'orange',
@@ -94,7 +95,7 @@ export async function OrderTable({
           <div key="status" className={ui.stack} data-gap="tight" data-align="start">
             {order.orderStatus === 'available' ? (
               <StatusBadge color={PAY_COLORS[order.payStatus] ?? 'red'} data-testid="order-status">
-                {t.has(`pay_${order.payStatus}`) ? t(`pay_${order.payStatus}`) : order.payStatus}
+                {payStatusLabel(t, order.payStatus)}
               </StatusBadge>
             ) : (
               <StatusBadge color="gray" data-testid="order-status">

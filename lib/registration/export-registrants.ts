@@ -1,11 +1,12 @@
 import { sheet, type Column, type WorkbookSpec } from '@/lib/exports/workbook';
 import { localized, type Locale } from '@/lib/i18n/localized';
-import { hasMessage, serverTranslator } from '@/lib/i18n/server-messages';
+import { serverTranslator } from '@/lib/i18n/server-messages';
 import { formatMoney } from '@/lib/fees/money';
 import { describeAnswers } from './describe-answers';
 import type { FormField } from './fields';
 import type { RegistrantOrder } from './registrants';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/format';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 type Registrant = {
   code: string;
@@ -32,7 +33,7 @@ export function registrantsWorkbook(
   const t = serverTranslator(locale, 'manageUser');
   const formFields = fields.filter((f) => f.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   const to = serverTranslator(locale, 'orders');
-  const payLabel = (status: string) => (hasMessage(locale, 'orders', `pay_${status}`) ? to(`pay_${status}`) : status);
+  const payLabel = (status: string) => payStatusLabel(to, status);
   const describe = (order: RegistrantOrder) =>
     `${localized(order.item, locale)} × ${order.quantity} (${formatMoney(order.totalMinor, order.currency, locale)}, ${payLabel(order.payStatus)})`;
   const rows = registrants.map((registrant) => ({

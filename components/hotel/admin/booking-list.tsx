@@ -9,6 +9,7 @@ import type { AdminHotelBookingRow } from '@/lib/hotel/admin-list';
 import { adminHotelHref, isHotelBookingStatus, type AdminHotelBookingQuery, type HotelBookingStatus } from '@/lib/hotel/admin-list-params';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { localized, type Locale } from '@/lib/i18n/localized';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 const STATUS_COLORS: Record<HotelBookingStatus, string> = {
   active: 'green',
@@ -35,7 +36,7 @@ export async function BookingList({
   const [t, to] = await Promise.all([getTranslations('hotelAdmin'), getTranslations('orders')]);
   const format = conferenceFormatter(locale, timeZone);
   const pages = Math.max(1, Math.ceil(total / query.size));
-  const payLabel = (pay: string) => (to.has(`pay_${pay}`) ? to(`pay_${pay}`) : pay);
+  const payLabel = (pay: string) => payStatusLabel(to, pay);
   return (
     <Stack gap="md">
       <ListTable

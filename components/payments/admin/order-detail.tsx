@@ -24,6 +24,7 @@ import { orderPaymentHistory } from '@/lib/payments/queries';
 import { BillDecision, RefundForm, ResolveException } from './bill-decision';
 import { orderUnits } from '@/lib/orders/rules';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 /** One order with everything about its payment: each bill with its events, notifications, refunds and exceptions. */
 export async function OrderDetail({
@@ -76,7 +77,7 @@ export async function OrderDetail({
           </Text>
           <Group gap="xs">
             <StatusBadge size="md" variant="light">
-              {to(`pay_${order.payStatus}`)}
+              {payStatusLabel(to, order.payStatus)}
             </StatusBadge>
             <StatusBadge size="md" variant="light" color={order.orderStatus === 'available' ? 'green' : 'gray'}>
               {to(`status_${order.orderStatus}`)}

@@ -16,6 +16,7 @@ import { adminOrderHref, adminOrderQueryFrom, adminOrderSearch } from '@/lib/pay
 import { METHOD_KINDS } from '@/lib/payments/providers/types';
 import { adminOrders, awaitingBills, openExceptions, revenueByDay } from '@/lib/payments/queries';
 import { parseId } from '@/lib/validation/primitives';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('payments');
@@ -201,7 +202,7 @@ export default async function ManageOrderPage({ searchParams }: { searchParams: 
             formatMoney(order.totalMinor, order.currency, locale),
             <StatusBadge key="status" color={order.orderStatus === 'available' ? undefined : 'gray'} data-testid="admin-order-status">
               {order.orderStatus === 'available' || order.payStatus === 'paymentException'
-                ? to(`pay_${order.payStatus}`)
+                ? payStatusLabel(to, order.payStatus)
                 : to('status_invalid')}
             </StatusBadge>,
             order.paymentMethod ? t(`kind_${order.paymentMethod}`) : '—',

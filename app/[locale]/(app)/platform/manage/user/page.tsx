@@ -16,6 +16,7 @@ import { REGISTRANT_LIST, registrantListHref, registrantQueryFrom, registrantSea
 import { listRegistrants } from '@/lib/registration/registrants';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { listCampaigns } from '@/lib/mail/campaigns';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -61,7 +62,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
             {t('export')}
           </Button>
           <Button component="a" href={badgesHref} download variant="light" disabled={result.total === 0} data-testid="registrant-badges">
-            {tb('badgesForFilter')}
+            {to('badgesForFilter')}
           </Button>
         </Group>
       </Group>
@@ -149,7 +150,7 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                   {row.orders.map((order, i) => (
                     <Text key={i} size="xs">
                       {localized(order.item, locale)} × {order.quantity} · {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
-                      {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+                      {payStatusLabel(tb, order.payStatus)}
                     </Text>
                   ))}
                 </div>,
@@ -161,10 +162,10 @@ export default async function ManageUserPage({ searchParams }: { searchParams: P
                   <Anchor
                     href={`/api/conference/platform/onsite/badges/pdf?registrationId=${row.id}&lang=${locale}`}
                     download
-                    title={tb('badgeForOneTitle')}
+                    title={to('badgeForOneTitle')}
                     data-testid="registrant-badge"
                   >
-                    {tb('badgeForOne')}
+                    {to('badgeForOne')}
                   </Anchor>
                 </Group>,
               ],

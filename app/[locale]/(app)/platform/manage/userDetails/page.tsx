@@ -16,6 +16,7 @@ import { parseId } from '@/lib/validation/primitives';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { findTicketHolder } from '@/lib/tickets/holder';
 import { liveTicket } from '@/lib/tickets/issue-ticket';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('manageUser');
@@ -69,7 +70,7 @@ export default async function ManageUserDetailsPage({
             variant="light"
             data-testid="registrant-badge"
           >
-            {tb('badgeForOneTitle')}
+            {to('badgeForOneTitle')}
           </Button>
           <ButtonLink href="/platform/manage/user" variant="subtle">
             {t('backToList')}
@@ -112,14 +113,13 @@ export default async function ManageUserDetailsPage({
         </Title>
         {registrant.orders.length === 0 && (
           <Text size="sm" c="dimmed">
-            {to('empty')}
+            {tb('empty')}
           </Text>
         )}
         {registrant.orders.map((order, i) => (
           <Text key={i} size="sm">
-            {to(`type_${order.type === 'optional' ? 'optional' : 'registration'}`)}: {localized(order.item, locale)} × {order.quantity} ·{' '}
-            {formatMoney(order.totalMinor, order.currency, locale)} ·{' '}
-            {to.has(`pay_${order.payStatus}`) ? to(`pay_${order.payStatus}`) : order.payStatus}
+            {tb(`type_${order.type === 'optional' ? 'optional' : 'registration'}`)}: {localized(order.item, locale)} × {order.quantity} ·{' '}
+            {formatMoney(order.totalMinor, order.currency, locale)} · {payStatusLabel(tb, order.payStatus)}
           </Text>
         ))}
       </Paper>

@@ -20,6 +20,7 @@ import { latestBills } from '@/lib/payments/queries';
 import { findRegistration } from '@/lib/registration/register-participant';
 import { lightClientMessages } from '@/lib/i18n/light-messages';
 import { parseId } from '@/lib/validation/primitives';
+import { payStatusLabel } from '@/lib/orders/pay-status';
 
 /** The booking form's and the cancel button's words, beside what every light screen's islands use (lightClientMessages adds those). */
 const SCREEN_MESSAGES = [
@@ -228,7 +229,7 @@ export default async function HotelOrderPage({ searchParams }: { searchParams: P
                       b.order ? (
                         <div key="pay" className={ui.stack} data-gap="tight" data-align="start">
                           <StatusBadge color={PAY_COLORS[b.order.payStatus] ?? 'gray'} data-testid="order-status">
-                            {to.has(`pay_${b.order.payStatus}`) ? to(`pay_${b.order.payStatus}`) : b.order.payStatus}
+                            {payStatusLabel(to, b.order.payStatus)}
                           </StatusBadge>
                           {b.order.orderStatus === 'invalid' && b.order.invalidReason && to.has(`invalid_${b.order.invalidReason}`) && (
                             <p className={`${ui.text} ${ui.xs} ${ui.dimmed}`}>{to(`invalid_${b.order.invalidReason}`)}</p>
