@@ -239,6 +239,11 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await expect(page.getByTestId('registrant-total')).toHaveText('1 registrant');
     const code = await rows.first().getAttribute('data-code');
     expect(code).toMatch(/^DEMO-\d{4}$/);
+    // Words, never message keys or stored codes: the badge actions and each fee's payment state.
+    await expect(page.getByTestId('registrant-badges')).toHaveText('Badges');
+    await expect(rows.first().getByTestId('registrant-badge')).toHaveText('Badge');
+    await expect(rows.first().getByTestId('registrant-fees')).toContainText('· Unpaid');
+    await expect(rows.first()).not.toContainText(/\b(orders|onsiteDocs)\.|\bunpaid\b/);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-registrants').click()]);
     const sheet = await readSheet(await download.path());
@@ -268,6 +273,8 @@ test.describe.serial('the organiser designs the form, a participant fills it', (
     await expect(rows).toHaveCount(1);
     await rows.first().getByTestId('registrant-details').click();
     await expect(page.getByTestId('registrant-title')).toHaveText(`Registrant ${code}`);
+    await expect(page.getByTestId('registrant-badge')).toHaveText("Print this registrant's badge (PDF)");
+    await expect(page.locator('body')).not.toContainText(/\b(orders|onsiteDocs)\.[a-zA-Z]/);
     await expect(page.getByTestId('registrant-answers').locator('[data-answer="custom_1"]')).toContainText('Vegetarian');
     const edit = page.getByTestId('edit-registrant');
     await expect(edit.locator('input[name="email"]')).toHaveAttribute('readonly', '');
