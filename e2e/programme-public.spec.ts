@@ -181,6 +181,17 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   await expect(page.locator('[data-version="2"]')).toContainText('1 处变动');
   await page.locator('[data-version="1"]').getByTestId('view-version').click();
   await expect(page.getByTestId('version-timetable').locator('[data-code="B-02"]')).toBeVisible();
+  // Every version opens in both languages; the second lists what changed since the first.
+  for (const prefix of ['', '/en']) {
+    for (const version of [2, 1]) {
+      const answer = await page.goto(url(`${prefix}/platform/programme/versions?version=${version}`));
+      expect(answer?.status(), `version ${version} (${prefix || 'zh'})`).toBe(200);
+      await expect(page.getByTestId('version-detail')).toBeVisible();
+    }
+  }
+  await page.goto(url('/en/platform/programme/versions?version=2'));
+  await expect(page.getByTestId('version-changes')).toContainText('B-02');
+  await expect(page.getByTestId('version-changes')).toContainText('removed');
 
   const again = await visitor(browser);
   await again.goto(url('/programme'));

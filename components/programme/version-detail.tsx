@@ -1,4 +1,4 @@
-import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ProgrammeChange, ProgrammeSnapshot } from '@/db/schema';
 import { ListTable } from '@/components/ui/list-table';
@@ -59,9 +59,9 @@ export async function VersionDetail({
           {changes.length ? (
             <List size="sm" data-testid="version-changes">
               {changes.map((c) => (
-                <List.Item key={c.contributionId}>
+                <ListItem key={c.contributionId}>
                   {c.code} {localized(c.title, locale)}: {c.changes.map((what) => tp(`change_${what}`)).join(locale === 'zh' ? '、' : ', ')}
-                </List.Item>
+                </ListItem>
               ))}
             </List>
           ) : (
