@@ -253,4 +253,38 @@ describe.each(testBackends())('the programme snapshot on %s', (backend) => {
     expect(snapshot.sessions[0].startsAt).toBe(`${D1}T03:00:00+02:00`);
     await database.db.update(conference).set({ timeZone: 'Asia/Shanghai' }).where(eq(conference.id, fx.conferenceId));
   });
+  it('stands every poster of a poster session for the whole session, as the editor shows it (a pinned one at its time)', async () => {
+    const posters = await plantSession(database, fx.conferenceId, {
+      title: { zh: '墙报', en: 'Posters' },
+      type: 'poster',
+      roomId: ids.roomB,
+      startsAt: shanghai(D2, '13:30'),
+      durationMinutes: 90,
+    });
+    for (const [i, code] of ['P-02', 'P-03', 'P-04'].entries())
+      await plantContribution(database, fx.conferenceId, {
+        code,
+        sessionId: posters,
+        kind: 'other',
+        title: { zh: code, en: code },
+        sortOrder: i,
+      });
+    await plantContribution(database, fx.conferenceId, {
+      code: 'P-05',
+      sessionId: posters,
+      kind: 'other',
+      title: { zh: 'P-05', en: 'P-05' },
+      sortOrder: 3,
+      startsAt: shanghai(D2, '14:00'),
+      durationMinutes: 30,
+    });
+    const snapshot = await buildProgrammeSnapshot(database.db, { conferenceId: fx.conferenceId });
+    const session = snapshot.sessions.find((s) => s.id === posters)!;
+    expect(session.contributions.map((c) => [c.code, c.startsAt.slice(11, 16), c.endsAt.slice(11, 16)])).toEqual([
+      ['P-02', '13:30', '15:00'],
+      ['P-03', '13:30', '15:00'],
+      ['P-04', '13:30', '15:00'],
+      ['P-05', '14:00', '14:30'],
+    ]);
+  });
 });

@@ -18,6 +18,7 @@ import {
 import { isLocale, type LocalizedText } from '@/lib/i18n/localized';
 import { authorName, isCjkText } from '@/lib/people/person-name';
 import { isoInZone, programmeZone, snapshotDay } from './snapshot-time';
+import { contributionSpans, type Span } from './timing';
 
 type ContributionRow = typeof programmeContribution.$inferSelect;
 type AuthorRow = { name: string; surname: string; email: string; company: string; corresponding: boolean };
@@ -156,9 +157,8 @@ export async function buildProgrammeSnapshot(db: Executor, { conferenceId }: { c
   const submissionById = new Map(submissions.map((s) => [s.id, s]));
   const themeById = new Map(themes.map((t) => [t.id, t.name]));
 
-  const contributionView = (c: ContributionRow, startsAt: Date): ProgrammeSnapshotContribution | null => {
-    const endsAt = new Date(startsAt.getTime() + c.durationMinutes * MINUTE);
-    const times = { startsAt: isoInZone(startsAt, timeZone), endsAt: isoInZone(endsAt, timeZone) };
+  const contributionView = (c: ContributionRow, span: Span): ProgrammeSnapshotContribution | null => {
+    const times = { startsAt: isoInZone(new Date(span.startsAt), timeZone), endsAt: isoInZone(new Date(span.endsAt), timeZone) };
     const common = { id: c.id, code: c.code, kind: c.kind, boardNumber: c.boardNumber, submissionId: c.submissionId, ...times };
     if (c.submissionId !== null) {
       const sub = submissionById.get(c.submissionId);
@@ -186,15 +186,24 @@ export async function buildProgrammeSnapshot(db: Executor, { conferenceId }: { c
     };
   };
 
+  // The editor's own timing (lib/programme/timing.ts): what is published runs when the editor shows it running.
+  const spans = contributionSpans(
+    sessions.map((s) => ({ id: s.id, type: s.type, startsAt: (s.startsAt as Date).getTime(), durationMinutes: s.durationMinutes })),
+    contributions.map((c) => ({
+      id: c.id,
+      sessionId: c.sessionId,
+      sortOrder: c.sortOrder,
+      durationMinutes: c.durationMinutes,
+      pinnedAt: c.startsAt ? c.startsAt.getTime() : null,
+    })),
+  );
   const sessionViews: ProgrammeSnapshotSession[] = sessions.map((s) => {
     const start = s.startsAt as Date;
-    let cursor = start.getTime();
     const placed: ProgrammeSnapshotContribution[] = [];
     for (const c of contributions.filter((x) => x.sessionId === s.id)) {
-      const begins = c.startsAt ? c.startsAt : new Date(cursor);
-      cursor = begins.getTime() + c.durationMinutes * MINUTE;
-      if (c.presenterState === 'withdrawn') continue;
-      const view = contributionView(c, begins);
+      const span = spans.get(c.id);
+      if (!span || c.presenterState === 'withdrawn') continue;
+      const view = contributionView(c, span);
       if (view) placed.push(view);
     }
     const theme = s.themeId === null ? null : (themeById.get(s.themeId) ?? null);
