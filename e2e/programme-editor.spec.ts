@@ -163,7 +163,7 @@ for (const lang of LANGS) {
     await expect(move).toBeHidden();
     const warning = page.getByTestId('conflict-person');
     await expect(warning).toHaveCount(1);
-    await expect(warning).toContainText(PROGRAMME_E2E.sharedAuthor);
+    await expect(warning).toContainText('Mei Chen');
     await expect(page.getByTestId(`session-warning-${first}`)).toBeVisible();
     await expect(page.getByTestId(`session-warning-${second}`)).toBeVisible();
     await expectNoSerious(page, `${lang.key} timetable with a conflict`, { withoutNotifications: true });

@@ -13,7 +13,8 @@ import { createSession, placeSession } from './sessions';
 
 /**
  * Every conflict rule of the draft, built through the services and read back from the draft read model, each with a
- * control that does not conflict: a person in two places (email matched without case), a room used twice (a session
+ * control that does not conflict: a person in two places (email matched without case, or the same name in either
+ * script when an email is missing), a room used twice (a session
  * without a room takes every room), a session running over its end, a contribution longer than its slot.
  */
 describe.each(testBackends())('programme conflicts on %s', (backend) => {
@@ -44,12 +45,12 @@ describe.each(testBackends())('programme conflicts on %s', (backend) => {
       if (start) await placeSession(db, conferenceId, id, { dayId, roomId, start });
       return id;
     };
-    const talk = async (code: string, sessionId: number, email: string, durationMinutes = 15) => {
+    const talk = async (code: string, sessionId: number, email: string, durationMinutes = 15, name = { name: 'A', surname: code }) => {
       const sub = await plantSubmission(database, conferenceId, {
         code: `${code}-${n}`,
         title: code,
         themeId,
-        authors: [{ name: 'A', surname: code, email, corresponding: true }],
+        authors: [{ ...name, email, corresponding: true }],
       });
       const { ids } = await addSubmissionContributions(db, conferenceId, { submissionIds: [sub] });
       await moveContribution(db, conferenceId, ids[0], { sessionId, position: 1000 });
@@ -71,9 +72,7 @@ describe.each(testBackends())('programme conflicts on %s', (backend) => {
     const c1 = await s.talk('P1', one, 'alice@example.org');
     const c2 = await s.talk('P2', two, 'ALICE@Example.org ');
     await s.talk('P3', two, 'bob@example.org');
-    expect(await s.conflicts()).toEqual([
-      { kind: 'person', email: 'alice@example.org', sessionIds: [one, two], contributionIds: [c1, c2] },
-    ]);
+    expect(await s.conflicts()).toEqual([{ kind: 'person', person: 'A P1', sessionIds: [one, two], contributionIds: [c1, c2] }]);
     // Control: Alice's second talk moves behind Bob's — 09:15 to 09:30 against 09:00 to 09:15: no overlap.
     await moveContribution(s.db, s.conferenceId, c2, { sessionId: two, position: 1 });
     expect(await s.conflicts()).toEqual([]);
@@ -93,6 +92,46 @@ describe.each(testBackends())('programme conflicts on %s', (backend) => {
     expect((await s.conflicts()).map((c) => c.kind)).toEqual(['person']);
     await placeSession(s.db, s.conferenceId, other, { dayId: s.dayId, roomId: s.roomB, start: '10:00' });
     expect(await s.conflicts()).toEqual([]);
+  });
+
+  it('the same person without an email, by name in either script: 刘静 chairs one room while presenting in the other', async () => {
+    const s = await stage();
+    const chair = (email: string) => [{ name: { zh: '刘静', en: 'Liu Jing' }, affiliation: { zh: '', en: '' }, email }];
+    const { id: chaired } = await createSession(s.db, s.conferenceId, {
+      title: { zh: '分会', en: 'Session' },
+      type: 'parallel',
+      durationMinutes: 90,
+      chairs: chair(''),
+    });
+    await placeSession(s.db, s.conferenceId, chaired, { dayId: s.dayId, roomId: s.roomA, start: '10:30' });
+    const other = await s.session('10:30', s.roomB);
+    const zh = await s.talk('L1', other, '', 15, { name: '静', surname: '刘' });
+    expect(await s.conflicts()).toEqual([{ kind: 'person', person: '刘静', sessionIds: [chaired, other], contributionIds: [zh] }]);
+
+    // The romanised name, written given name first, is the same person too.
+    const later = await s.session('12:00', s.roomB);
+    await placeSession(s.db, s.conferenceId, chaired, { dayId: s.dayId, roomId: s.roomA, start: '12:00' });
+    const en = await s.talk('L2', later, '', 15, { name: 'Jing', surname: 'Liu' });
+    expect((await s.conflicts()).filter((c) => c.kind === 'person')).toEqual([
+      { kind: 'person', person: '刘静', sessionIds: [chaired, later], contributionIds: [en] },
+    ]);
+  });
+
+  it('two people of one name, each with an address of their own, are two people', async () => {
+    const s = await stage();
+    const { id: chaired } = await createSession(s.db, s.conferenceId, {
+      title: { zh: '分会', en: 'Session' },
+      type: 'parallel',
+      durationMinutes: 60,
+      chairs: [{ name: { zh: '王伟', en: 'Wang Wei' }, affiliation: { zh: '', en: '' }, email: 'wang.wei@pku.example.org' }],
+    });
+    await placeSession(s.db, s.conferenceId, chaired, { dayId: s.dayId, roomId: s.roomA, start: '09:00' });
+    const other = await s.session('09:00', s.roomB);
+    await s.talk('W1', other, 'wang.wei@fudan.example.org', 15, { name: '伟', surname: '王' });
+    expect(await s.conflicts()).toEqual([]);
+    // Control: the same address is the same person.
+    const c = await s.talk('W2', other, 'Wang.Wei@PKU.example.org', 15, { name: '伟', surname: '王' });
+    expect(await s.conflicts()).toEqual([{ kind: 'person', person: '王伟', sessionIds: [chaired, other], contributionIds: [c] }]);
   });
 
   it('a room used twice at overlapping times; the next slot is free', async () => {

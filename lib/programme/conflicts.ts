@@ -1,9 +1,11 @@
+import { mentionLabel, samePerson, type PersonMention } from '@/lib/people/same-person';
 import type { Span } from './timing';
 
 /**
  * The draft's conflict rules (issue 23 point 2), pure: the editor shows them beside the grid and on the items after
  * every change. Instants are milliseconds; `minutes` says by how much a time is exceeded.
- *  - person:  one presenter, author or chair (matched by email, case-insensitive) in two sessions at overlapping times;
+ *  - person:  one presenter, author or chair in two sessions at overlapping times, matched as a person
+ *             (lib/people/same-person.ts: the same email, or the same name in either script);
  *  - room:    two sessions in the same room at overlapping times (a session without a room takes every room);
  *  - overrun: a session's contributions run past its end;
  *  - slot:    a contribution runs into the next one (a pinned start), or starts before its session.
@@ -14,13 +16,14 @@ export type ConflictSession = Span & {
   roomId: number | null;
   /** Poster sessions' contributions stand side by side: no slot rule among them. */
   poster: boolean;
-  /** The chairs' emails. */
-  emails: string[];
+  /** The chairs. */
+  people: PersonMention[];
 };
-export type ConflictContribution = Span & { id: number; sessionId: number; emails: string[] };
+export type ConflictContribution = Span & { id: number; sessionId: number; people: PersonMention[] };
 
 export type ProgrammeConflict =
-  | { kind: 'person'; email: string; sessionIds: [number, number]; contributionIds: number[] }
+  /** `person`: the person as named on the first of the two items (their name, else their email). */
+  | { kind: 'person'; person: string; sessionIds: [number, number]; contributionIds: number[] }
   | { kind: 'room'; roomId: number | null; sessionIds: [number, number]; contributionIds: [] }
   | { kind: 'overrun'; minutes: number; sessionIds: [number]; contributionIds: number[] }
   | { kind: 'slot'; minutes: number; sessionIds: [number]; contributionIds: [number] };
@@ -28,37 +31,27 @@ export type ProgrammeConflict =
 const MINUTE = 60_000;
 const overlaps = (a: Span, b: Span) => a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 const minutesOf = (ms: number) => Math.ceil(ms / MINUTE);
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-type Appearance = Span & { sessionId: number; contributionId: number | null };
+type Appearance = Span & { sessionId: number; contributionId: number | null; person: PersonMention };
 
 function personConflicts(sessions: ConflictSession[], contributions: ConflictContribution[]): ProgrammeConflict[] {
-  const byEmail = new Map<string, Appearance[]>();
-  const add = (email: string, appearance: Appearance) => {
-    const key = normaliseEmail(email);
-    if (!key) return;
-    const list = byEmail.get(key) ?? [];
-    // One person named twice on the same item counts once.
-    if (!list.some((a) => a.sessionId === appearance.sessionId && a.contributionId === appearance.contributionId)) list.push(appearance);
-    byEmail.set(key, list);
-  };
-  for (const s of sessions) for (const e of s.emails) add(e, { ...s, sessionId: s.id, contributionId: null });
-  for (const c of contributions) for (const e of c.emails) add(e, { ...c, contributionId: c.id });
+  const appearances: Appearance[] = [
+    ...sessions.flatMap((s) => s.people.map((person) => ({ ...s, sessionId: s.id, contributionId: null, person }))),
+    ...contributions.flatMap((c) => c.people.map((person) => ({ ...c, contributionId: c.id, person }))),
+  ].sort((a, b) => a.startsAt - b.startsAt || a.sessionId - b.sessionId);
   const found: ProgrammeConflict[] = [];
-  for (const [email, list] of [...byEmail].sort(([a], [b]) => a.localeCompare(b))) {
-    list.sort((a, b) => a.startsAt - b.startsAt || a.sessionId - b.sessionId);
-    const seen = new Set<string>();
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length && list[j].startsAt < list[i].endsAt; j++) {
-        const [a, b] = [list[i], list[j]];
-        if (a.sessionId === b.sessionId || !overlaps(a, b)) continue;
-        const sessionIds = (a.sessionId < b.sessionId ? [a.sessionId, b.sessionId] : [b.sessionId, a.sessionId]) as [number, number];
-        const key = `${sessionIds[0]}:${sessionIds[1]}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const contributionIds = [a.contributionId, b.contributionId].filter((id): id is number => id !== null);
-        found.push({ kind: 'person', email, sessionIds, contributionIds });
-      }
+  const seen = new Set<string>();
+  for (let i = 0; i < appearances.length; i++) {
+    for (let j = i + 1; j < appearances.length && appearances[j].startsAt < appearances[i].endsAt; j++) {
+      const [a, b] = [appearances[i], appearances[j]];
+      if (a.sessionId === b.sessionId || !overlaps(a, b) || !samePerson(a.person, b.person)) continue;
+      const person = mentionLabel(a.person);
+      const sessionIds = (a.sessionId < b.sessionId ? [a.sessionId, b.sessionId] : [b.sessionId, a.sessionId]) as [number, number];
+      const key = `${person}|${sessionIds[0]}:${sessionIds[1]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const contributionIds = [a.contributionId, b.contributionId].filter((id): id is number => id !== null);
+      found.push({ kind: 'person', person, sessionIds, contributionIds });
     }
   }
   return found;

@@ -22,7 +22,8 @@ import { contributionSpans, sessionSpan } from './timing';
 
 /** The draft as the editor shows it (issue 23 point 2): everything of one conference, times computed. */
 
-export type DraftPerson = { name: string; email: string; presenter: boolean };
+/** A presenter or author as the editor lists them; `names` holds each script the name was given in (conflicts match on any). */
+export type DraftPerson = { name: string; names: string[]; email: string; presenter: boolean };
 export type DraftContribution = {
   id: number;
   sessionId: number | null;
@@ -162,8 +163,8 @@ export async function programmeDraft(db: DB, { conferenceId }: { conferenceId: n
       );
     const people: DraftPerson[] =
       c.kind === 'submission'
-        ? own.map((a, i) => ({ name: authorName(a), email: a.email, presenter: i === presenterIndex }))
-        : c.speakers.map((s) => ({ name: s.name.zh || s.name.en, email: s.email, presenter: true }));
+        ? own.map((a, i) => ({ name: authorName(a), names: [authorName(a)], email: a.email, presenter: i === presenterIndex }))
+        : c.speakers.map((s) => ({ name: s.name.zh || s.name.en, names: [s.name.zh, s.name.en], email: s.email, presenter: true }));
     const span = spans.get(c.id);
     return {
       id: c.id,
@@ -208,7 +209,7 @@ export function draftConflicts(sessions: DraftSession[], contributions: DraftCon
       poster: s.type === 'poster',
       startsAt: Date.parse(s.startsAt!),
       endsAt: Date.parse(s.endsAt!),
-      emails: s.chairs.map((c) => c.email),
+      people: s.chairs.map((c) => ({ names: [c.name.zh, c.name.en], email: c.email })),
     })),
     contributions
       .filter((c) => c.sessionId !== null && placedIds.has(c.sessionId) && c.startsAt !== null && c.endsAt !== null)
@@ -217,7 +218,7 @@ export function draftConflicts(sessions: DraftSession[], contributions: DraftCon
         sessionId: c.sessionId!,
         startsAt: Date.parse(c.startsAt!),
         endsAt: Date.parse(c.endsAt!),
-        emails: c.people.map((p) => p.email),
+        people: c.people.map((p) => ({ names: p.names, email: p.email })),
       })),
   );
 }

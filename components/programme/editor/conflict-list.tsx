@@ -14,7 +14,7 @@ export function useConflictText() {
   return (c: ProgrammeConflict): string => {
     switch (c.kind) {
       case 'person':
-        return t('person', { email: c.email, first: sessionName(c.sessionIds[0]), second: sessionName(c.sessionIds[1]) });
+        return t('person', { person: c.person, first: sessionName(c.sessionIds[0]), second: sessionName(c.sessionIds[1]) });
       case 'room': {
         const room = draft.rooms.find((r) => r.id === c.roomId);
         return t('room', {
