@@ -4,6 +4,7 @@ import { expectNoSerious } from './support/axe';
 import { hostUrl } from './support/env';
 import { answerConfirm, waitForApp } from './support/helpers';
 import { PROGRAMME } from './support/programme-data';
+import { dayLabel } from '@/components/programme/day-label';
 import { allowConsoleError, expect, test, waitForHydrationOnGoto } from './support/test';
 
 /**
@@ -72,6 +73,8 @@ test('the organiser publishes; visitors read the programme in zh and en, filter 
   await expect(anon.getByTestId('programme-changes')).toHaveCount(0);
   await expect(anon.getByTestId('site-menu').getByRole('link', { name: '会议日程' })).toBeVisible();
   await expect(anon.getByTestId('programme-day').first()).toHaveAttribute('aria-current', 'page');
+  // Each day's tab carries its date, a named day its name as well.
+  await expect(anon.getByTestId('programme-day').first()).toContainText(dayLabel(PROGRAMME.days[0], 'zh'));
   const codes = () => anon.getByTestId('programme-contribution').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')));
   expect(await codes()).toEqual(['K1', 'A-01', 'A-02', 'B-01', 'B-02']);
   await expect(anon.getByText('量子材料的未来')).toBeVisible();
@@ -222,6 +225,10 @@ test('on a 375 px phone the programme is a list without sideways scrolling, in z
     const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     expect(Math.min(...boxes)).toBeGreaterThan(300);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The coffee break is for every room, said once.
+    const coffee = cards.filter({ hasText: prefix ? 'Coffee break' : '茶歇' });
+    const allRooms = prefix ? 'All rooms' : '全部会场';
+    expect(((await coffee.innerText()).match(new RegExp(allRooms, 'g')) ?? []).length).toBe(1);
     await expectNoSerious(phone, `programme on a phone (${prefix || 'zh'})`);
     await phone.goto(url(`${prefix}/programme/A-02`));
     await expect(phone.getByTestId('contribution-title')).toBeInViewport();

@@ -59,8 +59,9 @@ async function SessionCard({
       </div>
       <p className={styles.sessionMeta}>
         {snapshotTime(session.startsAt)}–{snapshotTime(session.endsAt)} · {t(`type_${session.type}`)}
-        <span className={styles.sessionRoom}> · {room ? localized(room.name, locale) : t('allRooms')}</span>
-        {all && <span> · {t('allRooms')}</span>}
+        {/* A room's name is hidden where the grid's columns name the rooms; a session for every room says so once. */}
+        {room && <span className={styles.sessionRoom}> · {localized(room.name, locale)}</span>}
+        {all && <span data-testid="programme-session-all-rooms"> · {t('allRooms')}</span>}
         {session.theme && <span> · {localized(session.theme, locale)}</span>} <VisitorSlot start={session.startsAt} end={session.endsAt} />
       </p>
       {session.chairs.length > 0 && (

@@ -105,7 +105,8 @@ export default async function ProgrammePage({ searchParams }: Props) {
                 aria-current={day === d.date ? 'page' : undefined}
                 data-testid="programme-day"
               >
-                {localized(d.title, locale) || dayLabel(d.date, locale)}
+                {dayLabel(d.date, locale)}
+                {localized(d.title, locale) ? ` · ${localized(d.title, locale)}` : ''}
               </a>
             </li>
           ))}
