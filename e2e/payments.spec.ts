@@ -98,7 +98,7 @@ test.describe('payments', () => {
     expect(((await scanned.json()) as { delivered: number }).delivered).toBe(200);
     await expectPaid(page);
     await expect(page.getByTestId('bill-state')).toHaveText('支付成功');
-    const mail = await waitForMail(email, since);
+    const mail = await waitForMail(email, since, 20_000, '支付成功');
     expect(mail.subject).toContain('支付成功');
     await downloadReceipt(page);
 

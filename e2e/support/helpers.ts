@@ -4,14 +4,18 @@ import { expect, type Page } from '@playwright/test';
 import { MAIL_DIR } from './env';
 import type { ParsedMail } from './mime';
 
-/** Waits for a mail to `to` that arrived after `since`, as the real SMTP server received it. */
-export async function waitForMail(to: string, since: number, timeoutMs = 20_000): Promise<ParsedMail> {
+/**
+ * Waits for a mail to `to` that arrived after `since`, as the real SMTP server received it: the newest mail to `to` received since `since`; with `subject`, the newest whose subject has it (one event may
+ * send several mails, a payment its confirmation and the ticket, in either order).
+ */
+export async function waitForMail(to: string, since: number, timeoutMs = 20_000, subject?: string): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = readdirSync(MAIL_DIR)
       .sort()
       .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as ParsedMail & { receivedAt: number })
-      .filter((mail) => mail.to.includes(to.toLowerCase()) && mail.receivedAt >= since);
+      .filter((mail) => mail.to.includes(to.toLowerCase()) && mail.receivedAt >= since)
+      .filter((mail) => subject === undefined || mail.subject.includes(subject));
     if (found.length) {
       const mail = found.at(-1)!;
       // An attachment's bytes were written as JSON ({ type: 'Buffer', data }): bytes again.
