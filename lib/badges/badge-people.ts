@@ -18,6 +18,7 @@ import { registrantConditions, type RegistrantFilters } from '@/lib/registration
 import { tokenOf } from '@/lib/tickets/issue-ticket';
 import { CHECKIN_ROLE as STAFF_MEMBER_ROLE } from '@/lib/onsite/staff';
 import type { BadgeRole } from './settings-schema';
+import { samePerson, type PersonMention } from '@/lib/people/same-person';
 
 /** One person's badge, before the labels are put in a language. */
 export type BadgePerson = {
@@ -69,7 +70,7 @@ const lower = (s: string) => s.trim().toLowerCase();
 
 /**
  * Who holds a role on this conference's badges: its organisers (managers), its check-in staff, its session chairs
- * (by the email typed for the chair) and its speakers — the presenting person of a programme contribution not
+ * (matched as people, lib/people/same-person.ts) and its speakers — the presenting person of a programme contribution not
  * withdrawn: the submission's owner or presenting author (lib/programme/presenters.ts says the same), or a hand-added
  * contribution's speakers.
  */
@@ -106,9 +107,10 @@ async function roleHolders(db: Executor, conferenceId: number) {
     : [];
   const speakerUsers = new Set<string>();
   const speakerEmails = new Set<string>();
+  const handSpeakers: PersonMention[] = [];
   for (const c of contributions) {
     if (c.kind !== 'submission') {
-      for (const s of c.speakers) if (s.email.trim()) speakerEmails.add(lower(s.email));
+      for (const s of c.speakers) handSpeakers.push({ names: [s.name.zh, s.name.en], email: s.email });
       continue;
     }
     if (c.owner) speakerUsers.add(c.owner);
@@ -119,9 +121,10 @@ async function roleHolders(db: Executor, conferenceId: number) {
   return {
     organisers: new Set(members.filter((m) => m.role === 'manager').map((m) => m.userId)),
     staff: new Set(members.filter((m) => m.role === STAFF_MEMBER_ROLE).map((m) => m.userId)),
-    chairEmails: new Set(sessions.flatMap((s) => s.chairs.map((c) => lower(c.email)).filter(Boolean))),
+    chairs: sessions.flatMap((s) => s.chairs.map((c): PersonMention => ({ names: [c.name.zh, c.name.en], email: c.email }))),
     speakerUsers,
     speakerEmails,
+    handSpeakers,
   };
 }
 
@@ -171,20 +174,22 @@ export async function badgePeople(
   const roles = await roleHolders(db, conferenceId);
   return rows.map((row) => {
     const email = lower(row.email);
-    const role: BadgeRole = roles.organisers.has(row.userId)
-      ? 'organiser'
-      : roles.staff.has(row.userId)
-        ? 'staff'
-        : roles.chairEmails.has(email)
-          ? 'chair'
-          : roles.speakerUsers.has(row.userId) || roles.speakerEmails.has(email)
-            ? 'speaker'
-            : 'participant';
     const names = badgeNames({
       registered: answerText(row.answers, 'name'),
       profile: { family: row.lastName ?? '', given: row.firstName ?? '', middle: row.middleName ?? '' },
       account: row.accountName,
     });
+    // A chair or hand-added speaker is matched as a person: by email, or by name where none was typed for them.
+    const me: PersonMention = { names: [names.name, names.latinName], email };
+    const role: BadgeRole = roles.organisers.has(row.userId)
+      ? 'organiser'
+      : roles.staff.has(row.userId)
+        ? 'staff'
+        : roles.chairs.some((c) => samePerson(c, me))
+          ? 'chair'
+          : roles.speakerUsers.has(row.userId) || roles.speakerEmails.has(email) || roles.handSpeakers.some((s) => samePerson(s, me))
+            ? 'speaker'
+            : 'participant';
     return {
       registrationId: row.id,
       code: row.code,

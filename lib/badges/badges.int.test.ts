@@ -16,7 +16,7 @@ import { callHandler, plantAccount, plantConference, type Account, type Conferen
 import { apiRequest, useAsProcessDatabase } from '@/testing/harness/handlers';
 import { A4, MARK_LENGTH, MARK_OFFSET, fitText, planBadge, sheetSlots, type BadgeText } from './badge-layout.mjs';
 import { badgePreview } from './badge-pdf';
-import { badgeNames } from './badge-people';
+import { badgeNames, badgePeople } from './badge-people';
 import { CHECKIN_ROLE as STAFF_MEMBER_ROLE } from '@/lib/onsite/staff';
 import { DEFAULT_BADGE_SETTINGS } from './settings-schema';
 
@@ -345,5 +345,32 @@ describe.each(testBackends())('badge PDFs on %s', (backend) => {
     });
     expect(plan.items.some((i) => i.type === 'text' && i.text === '欧阳明远')).toBe(true);
     expect(plan.items.some((i) => i.type === 'qr')).toBe(true);
+  });
+  it('finds a chair without an email by name: 欧阳娜娜 chairs a session typed without her address', async () => {
+    const roleOf = async () =>
+      (
+        await badgePeople(database.db, {
+          conferenceId: fx.conferenceId,
+          timeZone: 'Asia/Shanghai',
+          selection: { registrationId: registrations.zh },
+          limit: 1,
+        })
+      )[0].role;
+    expect(await roleOf()).toBe('participant');
+    const [session] = await database.db
+      .insert(programmeSession)
+      .values({
+        conferenceId: fx.conferenceId,
+        title: { zh: '分会', en: 'Session' },
+        type: 'parallel',
+        durationMinutes: 60,
+        chairs: [{ name: { zh: '欧阳娜娜', en: 'Ouyang Nana' }, affiliation: { zh: '', en: '' }, email: '' }],
+      })
+      .returning({ id: programmeSession.id });
+    try {
+      expect(await roleOf()).toBe('chair');
+    } finally {
+      await database.db.delete(programmeSession).where(eq(programmeSession.id, session.id));
+    }
   });
 });
