@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import { expectNoSerious } from './support/axe';
 import { hostUrl } from './support/env';
 import { E2E } from './support/fixtures-data';
-import { answerConfirm } from './support/helpers';
+import { answerConfirm, confirmDialog } from './support/helpers';
 import { PROGRAMME_E2E } from './support/programme-editor-data';
 import { expect, test, waitForHydrationOnGoto } from './support/test';
 
@@ -167,6 +167,14 @@ for (const lang of LANGS) {
     await expect(page.getByTestId(`session-warning-${first}`)).toBeVisible();
     await expect(page.getByTestId(`session-warning-${second}`)).toBeVisible();
     await expectNoSerious(page, `${lang.key} timetable with a conflict`, { withoutNotifications: true });
+    // Publishing names the open warning before anything goes out (asked on another tab; not published).
+    const versions = waitForHydrationOnGoto(await page.context().newPage());
+    await versions.goto(`${lang.prefix}/platform/programme/versions`);
+    await expect(versions.getByTestId('publish-warnings')).toBeVisible();
+    await versions.getByTestId('programme-publish').click();
+    await expect(confirmDialog(versions)).toContainText(lang.key === 'zh' ? '还有 1 条未解决的警告' : '1 warning is still open');
+    await answerConfirm(versions, 'cancel');
+    await versions.close();
 
     // The other talk dragged onto the second session, then moved above the co-authored one by its form: it now starts at
     // 09:15, after the first talk ends, and the warning goes.

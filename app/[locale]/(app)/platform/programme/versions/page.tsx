@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PublishButton } from '@/components/programme/publish-button';
@@ -8,6 +8,7 @@ import { requirePage } from '@/lib/auth/require-page';
 import { conferenceFormatter } from '@/lib/i18n/format';
 import { localePath } from '@/lib/i18n/locale-path';
 import { findProgrammeVersion, listProgrammeVersions } from '@/lib/programme/published-versions';
+import { programmeDraft } from '@/lib/programme/queries';
 import { AppError } from '@/lib/http/app-error';
 import { displayPersonName } from '@/lib/people/person-name';
 
@@ -45,13 +46,20 @@ export default async function ProgrammeVersionsPage({ searchParams }: Props) {
   if (shown) return <VersionDetail number={shown.number} snapshot={shown.snapshot} changes={shown.changes} locale={locale} />;
   const format = conferenceFormatter(locale, conference.timeZone);
   const latest = versions[0]?.number ?? 0;
+  // The editor's open warnings, named before anyone publishes them.
+  const warnings = (await programmeDraft(db, { conferenceId: conference.id })).conflicts.length;
   return (
     <Stack gap="md" data-testid="programme-versions">
       <Paper withBorder p="md">
         <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
           <Title order={3}>{t('title')}</Title>
-          <PublishButton nextNumber={latest + 1} />
+          <PublishButton nextNumber={latest + 1} warnings={warnings} />
         </Group>
+        {warnings > 0 && (
+          <Alert color="orange" mb="xs" data-testid="publish-warnings">
+            {t('openWarnings', { count: warnings })} <Anchor href={localePath(locale, '/platform/programme')}>{t('openEditor')}</Anchor>
+          </Alert>
+        )}
         <Text size="sm" c="dimmed">
           {t('intro')}
         </Text>
