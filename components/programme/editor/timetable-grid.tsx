@@ -9,6 +9,7 @@ import { ConflictMark } from './conflict-list';
 import { useDraft } from './draft-context';
 import { sessionDragId, slotId } from './dnd';
 import classes from './programme-editor.module.css';
+import { gridLanes, type Lane } from './lanes';
 
 const STEP = 15;
 const ROW_PX = 16;
@@ -38,6 +39,7 @@ function GridSession({
   column,
   row,
   span,
+  lane,
   onOpen,
   onPlace,
 }: {
@@ -45,6 +47,8 @@ function GridSession({
   column: string;
   row: number;
   span: number;
+  /** Its lane among sessions overlapping it in the same room (lanes.ts). */
+  lane: Lane;
   onOpen: () => void;
   onPlace: () => void;
 }) {
@@ -68,7 +72,12 @@ function GridSession({
       data-conflict={conflicts.length > 0 || undefined}
       data-dragging={isDragging || undefined}
       data-testid={`grid-session-${session.id}`}
-      style={{ gridColumn: column, gridRow: `${row} / span ${span}` }}
+      data-lane={lane.lanes > 1 ? `${lane.lane + 1}/${lane.lanes}` : undefined}
+      style={{
+        gridColumn: column,
+        gridRow: `${row} / span ${span}`,
+        ...(lane.lanes > 1 && { width: `${100 / lane.lanes}%`, marginLeft: `${(100 / lane.lanes) * lane.lane}%`, justifySelf: 'start' }),
+      }}
     >
       <Group gap={4} wrap="nowrap" align="flex-start">
         <button
@@ -118,6 +127,8 @@ export function TimetableGrid({ day, onOpen, onPlace }: { day: string; onOpen: (
   const last = Math.min(24 * 60, Math.max(19 * 60, ...spans.map((s) => Math.ceil(s.to / 60) * 60)));
   const rows = Array.from({ length: (last - first) / STEP }, (_, i) => first + i * STEP);
   const columnOf = new Map(draft.rooms.map((r, i) => [r.id, i + 2]));
+  const columnFor = (s: DraftSession) => (s.roomId === null ? '2 / -1' : String(columnOf.get(s.roomId) ?? 2));
+  const lanes = gridLanes(sessions.map((s, i) => ({ id: s.id, column: columnFor(s), from: spans[i].from, to: spans[i].to })));
   return (
     <div className={classes.gridScroll}>
       <div
@@ -166,7 +177,7 @@ export function TimetableGrid({ day, onOpen, onPlace }: { day: string; onOpen: (
           const { from } = spans[i];
           const row = Math.max(0, Math.floor((from - first) / STEP)) + 2;
           const span = Math.max(1, Math.ceil(s.durationMinutes / STEP));
-          const column = s.roomId === null ? '2 / -1' : String(columnOf.get(s.roomId) ?? 2);
+          const column = columnFor(s);
           return (
             <GridSession
               key={s.id}
@@ -174,6 +185,7 @@ export function TimetableGrid({ day, onOpen, onPlace }: { day: string; onOpen: (
               column={column}
               row={row}
               span={span}
+              lane={lanes.get(s.id) ?? { lane: 0, lanes: 1 }}
               onOpen={() => onOpen(s.id)}
               onPlace={() => onPlace(s.id)}
             />
