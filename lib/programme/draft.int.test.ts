@@ -142,7 +142,7 @@ describe.each(testBackends())('programme draft on %s', (backend) => {
       [s1, 'OPT-02', null, 'submission'],
     ]);
     expect(mine[0].title).toEqual({ zh: 'First', en: 'First' });
-    expect(mine[0].people).toEqual([{ name: 'Wei Zhang', email: 's-001@example.org', presenter: true }]);
+    expect(mine[0].people).toEqual([{ name: 'Wei Zhang', names: ['Wei Zhang'], email: 's-001@example.org', presenter: true }]);
     expect(d.submissionsToAdd.map((s) => s.id)).not.toContain(s1);
     // Adding again leaves them as they are.
     expect((await send(ADD_SUBMISSIONS, a, managerA, { submissionIds: [s1] })).status).toBe(200);
