@@ -225,9 +225,15 @@ test.describe('invoices', () => {
       await dialog
         .locator('input[type="file"]')
         .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+      // Picking a file sends nothing: the dialog says what sending will do, and waits for its own button.
+      await expect(dialog.getByTestId('invoice-file-consequence')).toBeVisible();
+      await expect(row).toHaveAttribute('data-status', 'toBeInvoiced');
+      await dialog.getByTestId('invoice-file-send').click();
       await expect(dialog.getByRole('alert')).toBeVisible();
+      await expect(row).toHaveAttribute('data-status', 'toBeInvoiced');
       await expectNoSerious(org.page, 'the e-invoice upload dialog', { withoutNotifications: true });
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'fapiao.pdf', mimeType: 'application/pdf', buffer: E_INVOICE });
+      await dialog.getByTestId('invoice-file-send').click();
       await expect(row).toHaveAttribute('data-status', 'invoiced');
       await expect(row.getByTestId('admin-invoice-file')).toBeVisible();
       await org.context.close();

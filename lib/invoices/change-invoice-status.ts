@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { DB, Executor } from '@/db/client';
-import { conference, conferenceOrder, invoiceRequest } from '@/db/schema';
+import { conference, conferenceOrder, invoiceRequest, user } from '@/db/schema';
 import { formatMoney } from '@/lib/fees/money';
 import { AppError } from '@/lib/http/app-error';
 import { isLocale, localized } from '@/lib/i18n/localized';
+import { serverTranslator } from '@/lib/i18n/server-messages';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { logInvoice } from './log';
 import type { InvoiceRow } from './queries';
@@ -17,15 +18,17 @@ import { nextInvoiceStatus } from './rules';
  */
 export async function queueIssuedMail(tx: Executor, invoice: InvoiceRow, origin = '') {
   const [row] = await tx
-    .select({ title: conference.title, orderNo: conferenceOrder.orderNo })
+    .select({ title: conference.title, orderNo: conferenceOrder.orderNo, holder: user.name })
     .from(conferenceOrder)
     .innerJoin(conference, eq(conference.id, conferenceOrder.conferenceId))
+    .leftJoin(user, eq(user.id, conferenceOrder.userId))
     .where(and(eq(conferenceOrder.id, invoice.orderId), eq(conferenceOrder.conferenceId, invoice.conferenceId)));
   if (!row) return;
   const locale = isLocale(invoice.locale) ? invoice.locale : 'zh';
   const common = {
     conference: localized(row.title, locale),
-    name: invoice.recipientName || invoice.title,
+    // A person is greeted, never the invoice's title (an organisation): the recipient named, else the account's holder.
+    name: invoice.recipientName.trim() || row.holder?.trim() || serverTranslator(locale, 'invoices')('mailGreetingFallback'),
     orderNo: row.orderNo,
     title: invoice.title,
     amount: formatMoney(invoice.amountMinor, invoice.currency, locale),

@@ -227,6 +227,9 @@ describe.each(testBackends())('e-invoices on %s', (backend) => {
     expect(mails[0]).toMatchObject({ locale: 'en', toAddress: 'finance@example.org', conferenceId: fx.conferenceId });
     expect(mails[0].subject).toContain('Your electronic invoice has been issued');
     expect(mails[0].text).toContain(`/en/profile/order/receipt/${order.id}`);
+    // A person is greeted (no recipient named: the account's holder), never the organisation on the invoice.
+    expect(mails[0].text).not.toContain(`Dear ${special.title}`);
+    expect(mails[0].text).toMatch(/^Dear \S/m);
 
     const mine = await download(myFileGet, payer.token, `orderId=${order.id}`);
     expect(mine.status).toBe(200);
