@@ -5,16 +5,18 @@
  *
  * - Per client (PUBLIC_RENDERS_PER_CLIENT, 2): renders one client address (its clientLimitKey) has running or
  *   waiting; one more is refused at once with 429 and Retry-After. Behind a shared address (a venue's NAT) raise it.
- * - Overall (PUBLIC_RENDER_CONCURRENCY, 2): renders running at once; the others wait in arrival order, at most
+ * - Overall (PUBLIC_RENDER_CONCURRENCY, 1): renders running at once; the others wait in arrival order, at most
  *   PUBLIC_RENDER_QUEUE (32) of them for at most PUBLIC_RENDER_WAIT_MS (10000); beyond either, 503 and Retry-After.
  *   While the per-client limit is below the overall one plus the queue, one client alone only ever meets the 429.
  * `0` switches a limit off (a deployment whose own proxy limits renders).
  *
- * Rendering is CPU on the one event loop: running two at once is barely slower overall than running sixteen, and
- * everything else waits behind two renders' slices instead of sixteen. A render whose client reads slowly keeps
- * its slot only for HOLD_MS: by then the CPU work is done and what is left is waiting on the network.
- * lib/http/gate.ts serves the registrations; this one also counts per client, gives up waiting, and forgets a
- * request whose client went away while it waited.
+ * Rendering is CPU on the process's one event loop: sixteen renders at once finish no sooner than one after
+ * another, but every other request then waits behind slices of all sixteen. One at a time, the programme of 1,500
+ * talks keeps /api/health well under half a second; two at a time roughly doubles that (e2e/public-load.spec.ts).
+ * With several server processes (`npm start` on PostgreSQL) each renders one at a time. A render whose client
+ * reads slowly keeps its slot only for HOLD_MS: by then the CPU work is long done and what is left waits on the
+ * network. lib/http/gate.ts serves the registrations; this one also counts per client, gives up waiting, and
+ * forgets a request whose client went away while it waited.
  */
 
 const limitFrom = (value: string | undefined, fallback: number) => {
@@ -22,15 +24,18 @@ const limitFrom = (value: string | undefined, fallback: number) => {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 };
 
+/** How long a render counts against the limits at most. */
+const HOLD_MS = 5_000;
+
 export type RenderLimits = { perClient: number; concurrency: number; queue: number; waitMs: number; holdMs: number };
 
 export function renderLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): RenderLimits {
   return {
     perClient: limitFrom(env.PUBLIC_RENDERS_PER_CLIENT, 2),
-    concurrency: limitFrom(env.PUBLIC_RENDER_CONCURRENCY, 2),
+    concurrency: limitFrom(env.PUBLIC_RENDER_CONCURRENCY, 1),
     queue: limitFrom(env.PUBLIC_RENDER_QUEUE, 32),
     waitMs: limitFrom(env.PUBLIC_RENDER_WAIT_MS, 10_000),
-    holdMs: 5_000,
+    holdMs: HOLD_MS,
   };
 }
 
