@@ -29,7 +29,7 @@ const HOLD_MS = 5_000;
 
 export type RenderLimits = { perClient: number; concurrency: number; queue: number; waitMs: number; holdMs: number };
 
-export function renderLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): RenderLimits {
+export function renderLimitsFromEnv(env: Record<string, string | undefined> = process.env): RenderLimits {
   return {
     perClient: limitFrom(env.PUBLIC_RENDERS_PER_CLIENT, 2),
     concurrency: limitFrom(env.PUBLIC_RENDER_CONCURRENCY, 1),
