@@ -15,7 +15,7 @@ import next from 'next';
 import { loadApiTable, serveApiDirect } from '../lib/server/api-direct';
 import { isDraining, markDraining } from '../lib/server/draining';
 import { answerClientError, answerConnect, refuseUnservedMethod } from '../lib/server/method-guard';
-import { clientIp, clientLimitKey } from '../lib/http/client-ip';
+import { CLIENT_IP_HEADER, clientIp, clientLimitKey } from '../lib/http/client-ip';
 import { answerBusy } from '../lib/server/busy-page';
 import { lookup, publicCacheKey, release, SHARED_WAIT_MS, store, type Lookup } from '../lib/server/public-cache';
 import { isPublicPage, publicPageUrl } from '../lib/server/public-pages';
@@ -49,7 +49,7 @@ function whenAnswered(res: ServerResponse, done: () => void): void {
 /** The client address a per-client limit counts under (lib/http/client-ip.ts), or null when none is known. */
 function limitKeyOf(req: IncomingMessage): string | null {
   const headers = new Headers();
-  for (const name of ['x-forwarded-for', 'x-real-ip', 'x-confhub-client-ip']) {
+  for (const name of ['x-forwarded-for', 'x-real-ip', CLIENT_IP_HEADER]) {
     const value = req.headers[name];
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
