@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookup, PUBLIC_CACHE_TTL_MS, publicCacheKey, publicCacheSize, purgePublicCache, release, store } from './public-cache';
 
 const page = (headers: Record<string, string> = {}, url = '/', method = 'GET') => ({
@@ -154,5 +154,33 @@ describe('anonymous HTML cache', () => {
     expect(publicCacheSize()).toBe(0);
     expect(store(other, during.kind === 'miss' ? during.generation : -1, html())).toBe(false);
     expect(lookup(key).kind).toBe('miss');
+  });
+});
+
+describe('anonymous HTML cache memory', () => {
+  it('holds at most PUBLIC_CACHE_MAX_MB of pages, dropping the oldest, and keeps no page above an eighth of it', async () => {
+    vi.resetModules();
+    vi.stubEnv('PUBLIC_CACHE_MAX_MB', '1');
+    try {
+      const cache = await import('./public-cache');
+      cache.purgePublicCache();
+      const body = (kb: number) => ({ ...html(), body: Buffer.alloc(kb * 1024, 'a') });
+      const keys = Array.from({ length: 12 }, (_, i) => cache.publicCacheKey(page({}, `/programme?q=search-${i}`))!);
+      for (const key of keys) {
+        const miss = cache.lookup(key);
+        expect(cache.store(key, miss.kind === 'miss' ? miss.generation : -1, body(100))).toBe(true);
+      }
+      expect(cache.publicCacheBytes()).toBeLessThanOrEqual(1024 * 1024);
+      expect(cache.publicCacheSize()).toBe(10);
+      expect(cache.lookup(keys[0]).kind).not.toBe('hit');
+      expect(cache.lookup(keys[11]).kind).toBe('hit');
+      const big = cache.publicCacheKey(page({}, '/programme?day=all'))!;
+      const miss = cache.lookup(big);
+      expect(cache.store(big, miss.kind === 'miss' ? miss.generation : -1, body(200))).toBe(false);
+      cache.purgePublicCache();
+      expect(cache.publicCacheBytes()).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -21,6 +21,12 @@ import { publicPageUrl } from './public-pages';
 
 export const PUBLIC_CACHE_TTL_MS = Number(process.env.PUBLIC_CACHE_TTL_MS ?? 10_000);
 const MAX_ENTRIES = 2_000;
+/**
+ * The bytes all entries may hold together (PUBLIC_CACHE_MAX_MB, 256): the programme's filters and search make many
+ * distinct pages of up to a few megabytes each, so the entry count alone does not bound the memory. The oldest
+ * stored go first; a page larger than an eighth of it is not kept.
+ */
+const MAX_BYTES = (Number(process.env.PUBLIC_CACHE_MAX_MB) > 0 ? Number(process.env.PUBLIC_CACHE_MAX_MB) : 256) * 1024 * 1024;
 /** How long a request waits for another's render of the same page before it renders the page itself. */
 export const SHARED_WAIT_MS = 10_000;
 const LOCALE_VALUE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]{2})`);
@@ -42,15 +48,16 @@ type RequestLike = { method?: string; url?: string; headers: Record<string, stri
 /** A render under way for a key nothing is stored under yet, and the requests waiting for it. */
 type Pending = { settled: Promise<void>; settle: () => void };
 
-type State = { entries: Map<string, Entry>; pending: Map<string, Pending>; generation: number };
+type State = { entries: Map<string, Entry>; pending: Map<string, Pending>; generation: number; bytes: number };
 const stateKey = Symbol.for('confhub.publicHtmlCache');
 
 /** One store per process, shared by the server and the route handlers Next.js loads in its own bundles. */
 function state(): State {
   const g = globalThis as typeof globalThis & { [stateKey]?: State };
-  g[stateKey] ??= { entries: new Map(), pending: new Map(), generation: 0 };
+  g[stateKey] ??= { entries: new Map(), pending: new Map(), generation: 0, bytes: 0 };
   // A bundle built from an older copy of this file may have made the store first.
   g[stateKey].pending ??= new Map();
+  g[stateKey].bytes ??= 0;
   return g[stateKey];
 }
 
@@ -140,9 +147,13 @@ export function store(
   const existing = s.entries.get(key);
   const contentType = String(response.headers['content-type'] ?? '');
   const cacheable =
-    response.status === 200 && !response.headers['set-cookie'] && contentType.startsWith('text/html') && generation === s.generation;
+    response.status === 200 &&
+    !response.headers['set-cookie'] &&
+    contentType.startsWith('text/html') &&
+    generation === s.generation &&
+    response.body.length <= MAX_BYTES / 8;
   if (!cacheable) {
-    if (existing) s.entries.delete(key);
+    if (existing) forget(s, key);
     return false;
   }
   const rawHeaders: string[] = [];
@@ -151,10 +162,19 @@ export function store(
     for (const one of Array.isArray(value) ? value : [value]) rawHeaders.push(name, String(one));
   }
   rawHeaders.push('content-length', String(response.body.length), 'x-confhub-cache', 'hit');
-  s.entries.delete(key);
+  forget(s, key);
   s.entries.set(key, { response: { rawHeaders, body: response.body, storedAt: Date.now() }, refreshing: false });
-  while (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!);
+  s.bytes += response.body.length;
+  while (s.entries.size > MAX_ENTRIES || s.bytes > MAX_BYTES) forget(s, s.entries.keys().next().value!);
   return true;
+}
+
+/** Drops one entry and its bytes from the count. */
+function forget(s: State, key: string): void {
+  const entry = s.entries.get(key);
+  if (!entry) return;
+  s.bytes -= entry.response.body.length;
+  s.entries.delete(key);
 }
 
 /** Wakes the requests waiting for this key's render; they look again. */
@@ -177,6 +197,7 @@ export function release(key: string): void {
 function dropPublicCache(): void {
   const s = state();
   s.entries.clear();
+  s.bytes = 0;
   s.generation += 1;
 }
 onInvalidate('site', dropPublicCache);
@@ -189,4 +210,9 @@ export function purgePublicCache(): void {
 
 export function publicCacheSize(): number {
   return state().entries.size;
+}
+
+/** The bytes the stored pages hold. */
+export function publicCacheBytes(): number {
+  return state().bytes;
 }
