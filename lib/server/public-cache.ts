@@ -48,16 +48,15 @@ type RequestLike = { method?: string; url?: string; headers: Record<string, stri
 /** A render under way for a key nothing is stored under yet, and the requests waiting for it. */
 type Pending = { settled: Promise<void>; settle: () => void };
 
-type State = { entries: Map<string, Entry>; pending: Map<string, Pending>; generation: number; bytes: number };
+type State = { entries: Map<string, Entry>; pending: Map<string, Pending>; generation: number };
 const stateKey = Symbol.for('confhub.publicHtmlCache');
 
 /** One store per process, shared by the server and the route handlers Next.js loads in its own bundles. */
 function state(): State {
   const g = globalThis as typeof globalThis & { [stateKey]?: State };
-  g[stateKey] ??= { entries: new Map(), pending: new Map(), generation: 0, bytes: 0 };
+  g[stateKey] ??= { entries: new Map(), pending: new Map(), generation: 0 };
   // A bundle built from an older copy of this file may have made the store first.
   g[stateKey].pending ??= new Map();
-  g[stateKey].bytes ??= 0;
   return g[stateKey];
 }
 
@@ -153,7 +152,7 @@ export function store(
     generation === s.generation &&
     response.body.length <= MAX_BYTES / 8;
   if (!cacheable) {
-    if (existing) forget(s, key);
+    if (existing) s.entries.delete(key);
     return false;
   }
   const rawHeaders: string[] = [];
@@ -162,19 +161,23 @@ export function store(
     for (const one of Array.isArray(value) ? value : [value]) rawHeaders.push(name, String(one));
   }
   rawHeaders.push('content-length', String(response.body.length), 'x-confhub-cache', 'hit');
-  forget(s, key);
+  s.entries.delete(key);
   s.entries.set(key, { response: { rawHeaders, body: response.body, storedAt: Date.now() }, refreshing: false });
-  s.bytes += response.body.length;
-  while (s.entries.size > MAX_ENTRIES || s.bytes > MAX_BYTES) forget(s, s.entries.keys().next().value!);
+  // Counted afresh (a few thousand additions at most): no running total to drift from what the map holds.
+  let bytes = storedBytes(s);
+  while (s.entries.size > MAX_ENTRIES || bytes > MAX_BYTES) {
+    const oldest = s.entries.keys().next().value!;
+    bytes -= s.entries.get(oldest)!.response.body.length;
+    s.entries.delete(oldest);
+  }
   return true;
 }
 
-/** Drops one entry and its bytes from the count. */
-function forget(s: State, key: string): void {
-  const entry = s.entries.get(key);
-  if (!entry) return;
-  s.bytes -= entry.response.body.length;
-  s.entries.delete(key);
+/** The bytes of all stored pages. */
+function storedBytes(s: State): number {
+  let bytes = 0;
+  for (const entry of s.entries.values()) bytes += entry.response.body.length;
+  return bytes;
 }
 
 /** Wakes the requests waiting for this key's render; they look again. */
@@ -197,7 +200,6 @@ export function release(key: string): void {
 function dropPublicCache(): void {
   const s = state();
   s.entries.clear();
-  s.bytes = 0;
   s.generation += 1;
 }
 onInvalidate('site', dropPublicCache);
@@ -214,5 +216,5 @@ export function publicCacheSize(): number {
 
 /** The bytes the stored pages hold. */
 export function publicCacheBytes(): number {
-  return state().bytes;
+  return storedBytes(state());
 }
