@@ -113,6 +113,8 @@ export default async function globalSetup() {
       RATE_LIMIT_CODE_CHECK_IP: '1000',
       RATE_LIMIT_CHECK_EMAIL_IP: String(E2E_CHECK_EMAIL_LIMIT),
       RATE_LIMIT_INVITATION_IP: '1000',
+      // Public page renders per client (lib/server/render-limit.ts; pinned by e2e/public-load.spec.ts).
+      PUBLIC_RENDERS_PER_CLIENT: '1000',
       SESSION_TTL_SECONDS: String(60 * 60),
       ...paymentEnv,
     },

@@ -15,7 +15,11 @@ import next from 'next';
 import { loadApiTable, serveApiDirect } from '../lib/server/api-direct';
 import { isDraining, markDraining } from '../lib/server/draining';
 import { answerClientError, answerConnect, refuseUnservedMethod } from '../lib/server/method-guard';
-import { lookup, publicCacheKey, release, store } from '../lib/server/public-cache';
+import { CLIENT_IP_HEADER, clientIp, clientLimitKey } from '../lib/http/client-ip';
+import { answerBusy } from '../lib/server/busy-page';
+import { lookup, publicCacheKey, release, SHARED_WAIT_MS, store, type Lookup } from '../lib/server/public-cache';
+import { isPublicPage, publicPageUrl } from '../lib/server/public-pages';
+import { createRenderLimit, renderLimitsFromEnv } from '../lib/server/render-limit';
 import { precompressStatic, serveStatic } from '../lib/server/static-assets';
 
 // The project folder: this file's parent, or two up where it runs compiled (.next/confhub-server/serve.mjs).
@@ -28,6 +32,44 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.alloc(0);
+}
+
+/** Calls `done` once, when the answer has been written in full or its connection closed before. */
+function whenAnswered(res: ServerResponse, done: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  res.once('finish', once);
+  res.once('close', once);
+}
+
+/** The client address a per-client limit counts under (lib/http/client-ip.ts), or null when none is known. */
+function limitKeyOf(req: IncomingMessage): string | null {
+  const headers = new Headers();
+  for (const name of ['x-forwarded-for', 'x-real-ip', CLIENT_IP_HEADER]) {
+    const value = req.headers[name];
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const ip = clientIp(headers);
+  return ip ? clientLimitKey(ip) : null;
+}
+
+/** Resolves after `ms` (true), or earlier when `settled` does (true) or the caller's connection closes (false). */
+function waitFor(settled: Promise<void>, ms: number, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (outcome: boolean) => {
+      clearTimeout(timer);
+      res.off('close', closed);
+      resolve(outcome);
+    };
+    const closed = () => finish(false);
+    const timer = setTimeout(() => finish(true), ms);
+    res.once('close', closed);
+    void settled.then(() => finish(true));
+  });
 }
 
 /** Lets the response go out as Next.js writes it, keeping a copy of the bytes for the cache. */
@@ -75,14 +117,63 @@ async function main() {
     if (req.socket.remoteAddress) req.headers['x-confhub-client-ip'] = req.socket.remoteAddress;
     if (serveStatic(req, res, assets)) return;
     if (api && serveApiDirect(api, req, res, () => void handle(req, res))) return;
+    // A public page not answered from the cache is rendered under the render limits; anything else goes to Next.js.
+    if (!isPublicPage(req.url ?? '')) return void handle(req, res);
+    servePublicPage(req, res).catch((error: unknown) => {
+      console.error('[serve] public page', error);
+      if (!res.headersSent) void handle(req, res);
+    });
+  };
+
+  // Public pages rendered at once, per client and overall (lib/server/render-limit.ts); beyond, a busy page.
+  const renderLimit = createRenderLimit(renderLimitsFromEnv());
+  const render = async (req: IncomingMessage, res: ServerResponse, onNotRendered?: () => void) => {
+    let gone = false;
+    const aborted = new AbortController();
+    res.once('close', () => {
+      gone = true;
+      aborted.abort();
+    });
+    const admission = await renderLimit.admit(limitKeyOf(req), aborted.signal);
+    if (admission.kind === 'render' && !gone) {
+      whenAnswered(res, admission.done);
+      return void handle(req, res);
+    }
+    onNotRendered?.();
+    if (admission.kind === 'render') return admission.done();
+    if (gone || res.headersSent) return;
+    // The busy page is nobody's to keep: neither this cache nor a reverse proxy's.
+    res.removeHeader('x-confhub-cache');
+    res.removeHeader('x-confhub-public');
+    answerBusy(res, admission.refusal, req.url ?? '/', req.headers.cookie);
+  };
+
+  const servePublicPage = async (req: IncomingMessage, res: ServerResponse) => {
     const key = publicCacheKey(req);
-    if (!key) return void handle(req, res);
-    const found = lookup(key);
+    // Signed in, a client-side navigation, a HEAD, a parameter the proxy acts on: rendered by the app, uncached.
+    if (!key) return render(req, res);
+    // The page's canonical address: what the key says is what Next.js renders (unknown parameters left out).
+    req.url = publicPageUrl(req.url ?? '') ?? req.url;
+    let found: Lookup = lookup(key);
+    // Another request is rendering this very page: its answer, once stored, is this one's too. Waited for up to
+    // SHARED_WAIT_MS in all; after that this request renders the page alongside.
+    const deadline = Date.now() + SHARED_WAIT_MS;
+    while (found.kind === 'wait') {
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        found = lookup(key, Date.now(), { shared: false });
+        break;
+      }
+      if (!(await waitFor(found.settled, left, res))) return;
+      found = lookup(key);
+    }
     if (found.kind === 'hit') {
       res.writeHead(200, found.response.rawHeaders);
       res.end(found.response.body);
       return;
     }
+    if (found.kind !== 'miss') return;
+    const { generation } = found;
     res.setHeader('x-confhub-cache', 'miss');
     // What this process may keep for anonymous visitors, a reverse proxy may keep too (deploy/nginx.conf micro-caches
     // only answers carrying this mark; hits carry it from the stored headers).
@@ -93,9 +184,14 @@ async function main() {
       settled = true;
       const headers = { ...res.getHeaders() };
       delete headers['x-confhub-cache'];
-      if (!body || !store(key, found.generation, { status: res.statusCode, headers, body })) release(key);
+      if (!body || !store(key, generation, { status: res.statusCode, headers, body })) release(key);
     });
-    void handle(req, res);
+    // Refused, or its client gone while it waited: nothing to keep, and the requests waiting for it look again.
+    return render(req, res, () => {
+      if (settled) return;
+      settled = true;
+      release(key);
+    });
   };
 
   // Under scripts/serve-cluster.ts each process says which one answered.

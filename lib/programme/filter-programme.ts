@@ -5,35 +5,10 @@ import {
   type ProgrammeSnapshotContribution,
   type ProgrammeSnapshotSession,
 } from '@/db/schema';
+import type { ProgrammeFilters } from './programme-params';
 import { snapshotDay } from './snapshot-time';
 
-/** The public programme's filters, as the GET form sends them; anything unknown is dropped, never an error. */
-export type ProgrammeFilters = {
-  /** A day of the programme, 'all', or null for the first day. */
-  day: string | null;
-  themeId: number | null;
-  roomId: number | null;
-  type: ProgrammeSessionType | null;
-  q: string;
-};
-
-const MAX_QUERY = 100;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
-const idOf = (value: string) => (/^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
-
-/** Reads the filters from a page's search parameters; values that name nothing are ignored. */
-export function parseProgrammeFilters(params: Record<string, string | string[] | undefined>): ProgrammeFilters {
-  const day = first(params.day);
-  const type = first(params.type);
-  return {
-    day: day === 'all' || /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
-    themeId: idOf(first(params.theme)),
-    roomId: idOf(first(params.room)),
-    type: (PROGRAMME_SESSION_TYPES as readonly string[]).includes(type) ? (type as ProgrammeSessionType) : null,
-    q: first(params.q).replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY),
-  };
-}
+export { parseProgrammeFilters, programmeQuery, type ProgrammeFilters } from './programme-params';
 
 /** Whether any filter beyond the day is set. */
 export function filtering(filters: ProgrammeFilters): boolean {
