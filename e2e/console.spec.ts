@@ -101,6 +101,8 @@ test('a user creates a conference, sets up its website and requests publication;
   const admin = await (await browser.newContext()).newPage();
   await login(admin, DEMO_ACCOUNTS.platformAdmin.email, DEMO_ACCOUNTS.platformAdmin.password, '/en');
   await admin.goto('/en/console');
+  // It lists every conference of the installation: the administrator's console, not "my" conferences.
+  await expect(admin.getByTestId('console-title')).toHaveText('Platform console');
   await admin.getByTestId('open-review').click();
   const request = admin.locator(`[data-request="${SLUG}"]`);
   await request.getByTestId('reject-request').click();

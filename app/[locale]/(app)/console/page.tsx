@@ -49,8 +49,9 @@ export default async function ConsolePage({ searchParams }: { searchParams: Prom
   const host = h.get('host');
   return (
     <Container size="lg" py="xl">
-      <Title order={2} mb="lg">
-        {t('title')}
+      {/* The administrator's console lists every conference of the installation: not "my" conferences. */}
+      <Title order={2} mb="lg" data-testid="console-title">
+        {roles.platformAdmin ? t('adminTitle') : t('title')}
       </Title>
       {overview && <PlatformConferences rows={overview.rows} total={overview.total} filter={filter} host={host} locale={locale} />}
       <RegisteredConferences rows={registered} host={host} locale={locale} />
