@@ -406,6 +406,9 @@ async function wholeLoop(browser: Browser, lang: Lang) {
   await g.locator('input[type="file"]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
   await g.getByTestId('slip-send').click();
   await expect(g.getByTestId('bill-status')).toHaveAttribute('data-status', 'toBeConfirmed');
+  // The slip is in: the form gives way to what happens next; another slip is a deliberate step.
+  await expect(g.getByTestId('slip-received')).toBeVisible();
+  await expect(g.getByTestId('slip-form')).toHaveCount(0);
 
   await o.goto(`${lang.prefix}/platform/manage/order`);
   const awaiting = o.locator(`[data-testid="awaiting-row"][data-bill="${billNo}"]`);

@@ -138,6 +138,8 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
   const locale = useAppLocale();
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
+  // Once a slip is in, the form gives way to what happens next; another slip (a wrong file sent) is a deliberate step.
+  const [replacing, setReplacing] = useState(false);
   const [slipError, setSlipError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { progress, send: upload } = useFormUpload();
@@ -154,6 +156,9 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
       body.set('note', note);
       await upload(`/conference/pay/bill/${bill.id}/slip`, body);
       notifications.show({ color: 'green', message: t('slipSent') });
+      setFile(null);
+      setNote('');
+      setReplacing(false);
       await refresh();
     } catch (error) {
       // A refused slip: said under the file field, where it stays until another file is picked.
@@ -193,36 +198,47 @@ function OfflineNext({ view, onChange }: { view: BillView; onChange: (v: BillVie
           {t('transferReference', { billNo: bill.billNo })}
         </Text>
       </Stack>
-      <Stack gap="xs" data-testid="slip-form">
-        <Text fw={600}>{t('slipTitle')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('slipHelp')}
-        </Text>
-        <UploadField
-          label={t('slipFile')}
-          types={SLIP_TYPES}
-          maxBytes={SLIP_MAX_BYTES}
-          value={file}
-          onPicked={(picked) => {
-            setFile(picked);
-            setSlipError(undefined);
-          }}
-          progress={progress}
-          error={slipError}
-          testId="slip-file"
-        />
-        <Textarea label={t('slipNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
-        <Group gap="sm">
-          <Button onClick={send} loading={busy} disabled={!file} data-testid="slip-send">
-            {t('slipSend')}
-          </Button>
-          {bill.status === 'delay' && (
-            <Button variant="default" onClick={cancel} data-testid="transfer-cancel">
-              {t('cancelTransfer')}
+      {bill.status === 'toBeConfirmed' && !replacing ? (
+        <Stack gap="xs" data-testid="slip-received">
+          <Alert color="yellow">{t('slipReceived')}</Alert>
+          <Group>
+            <Button variant="default" onClick={() => setReplacing(true)} data-testid="slip-replace">
+              {t('slipReplace')}
             </Button>
-          )}
-        </Group>
-      </Stack>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="xs" data-testid="slip-form">
+          <Text fw={600}>{t('slipTitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('slipHelp')}
+          </Text>
+          <UploadField
+            label={t('slipFile')}
+            types={SLIP_TYPES}
+            maxBytes={SLIP_MAX_BYTES}
+            value={file}
+            onPicked={(picked) => {
+              setFile(picked);
+              setSlipError(undefined);
+            }}
+            progress={progress}
+            error={slipError}
+            testId="slip-file"
+          />
+          <Textarea label={t('slipNote')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} />
+          <Group gap="sm">
+            <Button onClick={send} loading={busy} disabled={!file} data-testid="slip-send">
+              {t('slipSend')}
+            </Button>
+            {bill.status === 'delay' && (
+              <Button variant="default" onClick={cancel} data-testid="transfer-cancel">
+                {t('cancelTransfer')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
     </Stack>
   );
 }
