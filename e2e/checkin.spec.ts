@@ -170,6 +170,9 @@ for (const lang of LANGS) {
     await expect(tap).toBeInViewport();
     await tap.click();
     await expect(page.getByTestId('checkin-note')).toContainText(lang.done);
+    // Checked in by this desk: the card confirms it, without the "already checked in" warning meant for a second scan.
+    await expect(result.getByTestId('checkin-confirmed')).toBeVisible();
+    await expect(result.getByTestId('checkin-warning')).toHaveCount(0);
     const undo = result.getByRole('button', { name: lang.undo });
     await expect(undo).toBeInViewport();
     await undo.click();
@@ -185,6 +188,9 @@ for (const lang of LANGS) {
     await page.context().setOffline(false);
     await expect(page.getByTestId('checkin-pending-item')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByTestId('checkin-replayed').first()).toContainText(lang.done);
+    // The card and the note follow: checked in, nothing left of the offline moment.
+    await expect(result.getByRole('button', { name: lang.undo })).toBeVisible();
+    await expect(page.getByTestId('checkin-note')).toContainText(lang.done);
     // Undo, so the next run finds the registrant as before.
     await page.getByTestId('checkin-search-submit').click();
     await result.getByRole('button', { name: lang.undo }).click();

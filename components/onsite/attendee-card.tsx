@@ -26,6 +26,7 @@ export function AttendeeCard({
   locale,
   timeZone,
   busy,
+  checkedInHere = false,
   onCheckIn,
   onUndo,
   testId = 'checkin-attendee',
@@ -34,6 +35,8 @@ export function AttendeeCard({
   locale: Locale;
   timeZone: string;
   busy: boolean;
+  /** This desk has just checked them in: said as done, not warned about as "already checked in". */
+  checkedInHere?: boolean;
   onCheckIn: () => void;
   onUndo: () => void;
   testId?: string;
@@ -44,6 +47,7 @@ export function AttendeeCard({
     !attendee.cancelled && attendee.payment === 'unpaid' && t('warnUnpaid'),
     !attendee.cancelled && attendee.payment !== 'unpaid' && !attendee.onList && t('warnNotOnList'),
     attendee.checkedIn &&
+      !checkedInHere &&
       t('warnAlready', { time: clock(attendee.checkedIn.at, locale, timeZone), by: attendee.checkedIn.by ?? t('someone') }),
   ].filter((w): w is string => Boolean(w));
   return (
@@ -77,6 +81,11 @@ export function AttendeeCard({
             {t(`payment.${attendee.payment}`)}
           </StatusBadge>
         </Group>
+        {attendee.checkedIn && checkedInHere && (
+          <Text c="green.8" fw={600} size="sm" role="status" data-testid="checkin-confirmed">
+            {t('checkedInNow', { time: clock(attendee.checkedIn.at, locale, timeZone) })}
+          </Text>
+        )}
         {warnings.map((w) => (
           <Text key={w} c="red.8" fw={600} size="sm" role="status" data-testid="checkin-warning">
             {w}

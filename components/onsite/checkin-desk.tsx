@@ -42,7 +42,24 @@ export function CheckinDesk({
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Attendee[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const queue = useCheckinQueue({ ...call, expiredMessage: t('queueExpired', { hours: OFFLINE_CHECKIN_MAX_AGE_MS / 3_600_000 }) });
+  // Who this desk itself has just checked in: their card confirms it instead of warning "already checked in".
+  const [mine, setMine] = useState<ReadonlySet<number>>(new Set());
+  const markMine = (o: CheckinOutcome) => {
+    const id = o.attendee?.registrationId;
+    if (o.result === 'checked-in' && id !== undefined) setMine((m) => new Set(m).add(id));
+  };
+  const queue = useCheckinQueue({
+    ...call,
+    expiredMessage: t('queueExpired', { hours: OFFLINE_CHECKIN_MAX_AGE_MS / 3_600_000 }),
+    // A check-in sent once the network is back: its card shows the holder as now checked in, and the note what came
+    // of it (not the network failure of before).
+    onReplayed: (r) => {
+      if (!r.outcome) return;
+      markMine(r.outcome);
+      if (r.outcome.attendee) replace(r.outcome.attendee);
+      setNote(describe(r.outcome));
+    },
+  });
   const answer = useRef<HTMLDivElement>(null);
   // A scanned card or the search's results come into view on a phone, their buttons with them.
   useEffect(() => {
@@ -82,6 +99,7 @@ export function CheckinDesk({
       if (o.result === 'found') setCurrent({ attendee: o.attendee, token });
       else {
         setCurrent(o.attendee ? { attendee: o.attendee } : null);
+        markMine(o);
         setNote(describe(o));
       }
     } catch (error) {
@@ -102,6 +120,7 @@ export function CheckinDesk({
       );
       if (!o) setNote({ tone: 'warn', text: t('queued') });
       else {
+        markMine(o);
         setNote(describe(o));
         if (o.attendee) replace(o.attendee);
       }
@@ -120,6 +139,11 @@ export function CheckinDesk({
         body: { listId, registrationId: attendee.registrationId },
       });
       replace(o.attendee);
+      setMine((m) => {
+        const next = new Set(m);
+        next.delete(attendee.registrationId);
+        return next;
+      });
       setNote({ tone: 'ok', text: t('undoneNow', { name: attendee.name }) });
     } catch (error) {
       fail(error);
@@ -174,6 +198,7 @@ export function CheckinDesk({
           locale={locale}
           timeZone={timeZone}
           busy={busy}
+          checkedInHere={mine.has(current.attendee.registrationId)}
           onCheckIn={() => void checkIn(current.attendee, current.token)}
           onUndo={() => void undo(current.attendee)}
         />
@@ -203,6 +228,7 @@ export function CheckinDesk({
           locale={locale}
           timeZone={timeZone}
           busy={busy}
+          checkedInHere={mine.has(a.registrationId)}
           onCheckIn={() => void checkIn(a)}
           onUndo={() => void undo(a)}
           testId="checkin-result"

@@ -43,11 +43,21 @@ export const newClientId = () => crypto.randomUUID();
  * for the staff to see. A check-in kept longer than the queue's maximum age (lib/onsite/offline-queue.ts) is not sent:
  * it is shown with `expiredMessage`, and the staff check the person in again.
  */
-export function useCheckinQueue(options: { locale: Locale; networkMessage: string; expiredMessage: string }) {
+export function useCheckinQueue(options: {
+  locale: Locale;
+  networkMessage: string;
+  expiredMessage: string;
+  /** Told of each check-in sent from the queue, so the screen can show its holder as they now are. */
+  onReplayed?: (result: Replayed) => void;
+}) {
   const [pending, setPending] = useState<QueuedCheckin[]>([]);
   const [replayed, setReplayed] = useState<Replayed[]>([]);
   const flushing = useRef(false);
   const { locale, networkMessage, expiredMessage } = options;
+  const onReplayed = useRef(options.onReplayed);
+  useEffect(() => {
+    onReplayed.current = options.onReplayed;
+  });
 
   const send = useCallback(
     (item: QueuedCheckin) =>
@@ -83,6 +93,7 @@ export function useCheckinQueue(options: { locale: Locale; networkMessage: strin
         }
         save(load().filter((q) => q.clientId !== item.clientId));
         setReplayed((r) => [result, ...r].slice(0, 20));
+        onReplayed.current?.(result);
       }
     } finally {
       flushing.current = false;
