@@ -28,6 +28,13 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 5000);
 const STAFF = Number(process.env.BENCH_STAFF ?? 10);
 const PORT = Number(process.env.BENCH_CHECKIN_PORT ?? 3480);
 const SLUG = 'benchcheckin';
+/**
+ * The least time between two scans of one device: under the per-staff limit (RATE_LIMIT_CHECKIN_SCAN a minute, 600
+ * unless set) with a tenth to spare, since a faster device would be measuring the limit's refusals, not the door.
+ * A person at a door scans far slower than this.
+ */
+const SCANS_PER_MINUTE = Number(process.env.RATE_LIMIT_CHECKIN_SCAN ?? 600);
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? Math.ceil((60_000 / SCANS_PER_MINUTE) * 1.1));
 // One key for the bench and the server it starts, so the tickets signed here are the server's own.
 process.env.PAYMENT_SECRETS_KEY ??= randomBytes(32).toString('hex');
 
@@ -107,7 +114,10 @@ async function plant(dir: string) {
   return { conferenceId: conf.id, listId, tokens, sessions };
 }
 
-/** Every scan sent by STAFF devices at once, each device one scan after another; the latencies and the answers. */
+/**
+ * Every scan sent by STAFF devices at once, each device one scan after another, at most one per PACE_MS; the latencies
+ * and the answers.
+ */
 async function run(scans: { token: string; clientId: string }[], sessions: string[], listId: number) {
   const times: number[] = [];
   const results: Record<string, number> = {};
@@ -115,7 +125,11 @@ async function run(scans: { token: string; clientId: string }[], sessions: strin
   const started = performance.now();
   await Promise.all(
     sessions.map(async (session) => {
+      let due = performance.now();
       for (let i = next++; i < scans.length; i = next++) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        due = performance.now() + PACE_MS;
         const answer = await post('/api/conference/manage/checkin', session, { listId, ...scans[i] });
         times.push(answer.ms);
         const result =
@@ -171,7 +185,10 @@ async function main() {
       await post('/api/conference/manage/checkin', planted.sessions[0], { listId: planted.listId, ...scan });
     const load = loadavg()[0].toFixed(2);
     const first = await run(scans, planted.sessions, planted.listId);
-    console.log(`\nbench:checkin — ${SCANS} scans from ${STAFF} staff sessions at once (load average before: ${load})`);
+    console.log(
+      `\nbench:checkin — ${SCANS} scans from ${STAFF} staff sessions at once, each device at most one scan per ${PACE_MS} ms ` +
+        `(the per-staff limit) (load average before: ${load})`,
+    );
     const line = (label: string, r: typeof first) =>
       console.log(
         `  ${label}: ${(r.times.length / r.seconds).toFixed(0)} scans/s over ${r.seconds.toFixed(1)} s; latency median ${quantile(r.times, 0.5).toFixed(0)} ms, ` +
