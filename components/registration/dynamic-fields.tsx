@@ -7,7 +7,7 @@ import { PlainInput, PlainSelect, PlainTextarea } from '@/components/ui/plain-fo
 import { PlainUnitInput } from '@/components/ui/plain-unit-input';
 import { useFieldError } from '@/components/ui/use-api';
 import { localized, type Locale } from '@/lib/i18n/localized';
-import { countryName, offeredCountries } from '@/lib/registration/countries';
+import { offeredCountryChoices } from '@/lib/registration/countries';
 import { MULTI_TYPES } from '@/lib/registration/field-types';
 import type { Answers, AnswersInput, FormField } from '@/lib/registration/fields';
 import { CityField } from './city-field';
@@ -52,7 +52,7 @@ export function DynamicFields({
         const common = { label, required: field.required, error, 'data-field': field.key };
         const options =
           field.key === 'country'
-            ? offeredCountries(countryOptions).map((code) => ({ value: code, label: countryName(code, formLocale) }))
+            ? offeredCountryChoices(countryOptions, formLocale)
             : field.options.map((o) => ({ value: o.value, label: localized(o.label, formLocale) }));
         switch (field.type) {
           case 'file':

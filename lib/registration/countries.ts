@@ -45,3 +45,9 @@ export function countryChoices(locale: Locale): { value: string; label: string }
     a.value === 'OTHER' ? 1 : b.value === 'OTHER' ? -1 : collator.compare(a.label, b.label),
   );
 }
+
+/** The countries a form offers (the organiser's choice, or all), by name in `locale` with Others last, not by code. */
+export function offeredCountryChoices(restricted: readonly string[], locale: Locale): { value: string; label: string }[] {
+  const offered = new Set(offeredCountries(restricted));
+  return countryChoices(locale).filter((c) => offered.has(c.value));
+}
