@@ -1,6 +1,6 @@
 /**
  * Bad inputs derived from a zod schema, for the fuzz walk over every route handler
- * (testing/fuzz/walk.int.test.ts): a plausible value that the schema accepts where it can be
+ * (testing/fuzz/walk.ts): a plausible value that the schema accepts where it can be
  * guessed, and, for each leaf, the same value with that leaf replaced by something hostile.
  */
 import type { ZodType } from 'zod';
