@@ -227,7 +227,7 @@ test('on a 375 px phone the programme is a list without sideways scrolling, in z
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // The coffee break is for every room, said once.
     const coffee = cards.filter({ hasText: prefix ? 'Coffee break' : '茶歇' });
-    const allRooms = prefix ? 'All rooms' : '全部会场';
+    const allRooms = prefix ? 'All rooms' : '所有会场';
     expect(((await coffee.innerText()).match(new RegExp(allRooms, 'g')) ?? []).length).toBe(1);
     await expectNoSerious(phone, `programme on a phone (${prefix || 'zh'})`);
     await phone.goto(url(`${prefix}/programme/A-02`));
