@@ -52,9 +52,8 @@ export function phaseLimit(phase: string): number | null {
 
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, '0')} s`;
 }
 
 /** Files over their limit, slowest first, each as one line naming it. */
