@@ -304,8 +304,9 @@ test('a node told to stop says so on /api/ready at once, finishes, and the other
   const [a, b] = nodes;
   const exited = new Promise<number | null>((resolve) => b.process.once('exit', (code) => resolve(code)));
   b.process.kill('SIGTERM');
-  // The signal goes through npm start and the cluster to the server process: on a loaded runner that takes seconds.
-  await expect.poll(async () => (await request(b, 'GET', '/api/ready')).status, { timeout: 15_000, intervals: [100] }).toBe(503);
+  // The signal goes through npm start and the cluster to the server process: on a loaded runner that takes seconds
+  // (once more than 15 with the two workers' browsers busy).
+  await expect.poll(async () => (await request(b, 'GET', '/api/ready')).status, { timeout: 30_000, intervals: [100] }).toBe(503);
   expect((await request(b, 'GET', '/api/health')).status).toBe(200);
   expect((await request(a, 'GET', '/api/ready')).status).toBe(200);
   expect(await exited).toBe(0);
