@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/env';
 
 const PLATFORM_WIDE = ['**/oidc.spec.ts'];
+/** Specs that time the server under a load of their own: run last, alone, so no other browser burns the cores. */
+const ALONE = ['**/public-load.spec.ts'];
 
 /** Browser tests on the machine's Chromium (never a downloaded one) against the built app. */
 export default defineConfig({
@@ -27,13 +29,20 @@ export default defineConfig({
     },
   },
   // Specs that change platform-wide settings (the central account system reroutes every ?autologon
-  // and 401) run alone, after all the others, so no other spec ever sees their settings.
+  // and 401) run after all the others, so no other spec ever sees their settings; the specs that time the
+  // server under load run after those, alone on the machine (one file: one worker).
   projects: [
-    { name: 'chromium', testIgnore: PLATFORM_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: [...PLATFORM_WIDE, ...ALONE], use: { ...devices['Desktop Chrome'], channel: undefined } },
     {
       name: 'platform-wide',
       testMatch: PLATFORM_WIDE,
       dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'alone',
+      testMatch: ALONE,
+      dependencies: ['platform-wide'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],
